@@ -1,0 +1,76 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Kiln",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
+    products: [
+        .library(name: "Kiln", targets: ["Kiln"]),
+        .library(name: "KilnModel", targets: ["KilnModel"]),
+        .library(name: "KilnNetwork", targets: ["KilnNetwork"]),
+        .library(name: "KilnCache", targets: ["KilnCache"]),
+        .library(name: "KilnViewModel", targets: ["KilnViewModel"]),
+        .library(name: "KilnTesting", targets: ["KilnTesting"]),
+        .executable(name: "kiln", targets: ["kiln"]),
+        .executable(name: "kiln-demo", targets: ["kiln-demo"]),
+        .executable(name: "kiln-bench", targets: ["kiln-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: Libraries
+        .macro(
+            name: "KilnMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "KilnModel", dependencies: ["KilnMacros"]),
+        .target(
+            name: "KilnNetwork",
+            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "KilnCache",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
+        .target(
+            name: "KilnTesting",
+            dependencies: ["KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "kiln",
+            dependencies: ["KilnModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
+
+        // MARK: Tests
+        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel"]),
+        .testTarget(
+            name: "KilnMacrosTests",
+            dependencies: [
+                "KilnMacros",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnTesting"]),
+        .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
+        .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

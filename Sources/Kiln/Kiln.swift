@@ -1,0 +1,5 @@
+// The umbrella module: `import Kiln` brings in every library module.
+@_exported import KilnCache
+@_exported import KilnModel
+@_exported import KilnNetwork
+@_exported import KilnViewModel

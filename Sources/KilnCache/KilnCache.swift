@@ -1,0 +1,1 @@
+// KilnCache: see ARCHITECTURE.md. Built by its own issue.

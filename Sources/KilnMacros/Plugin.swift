@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct KilnMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = []
+}

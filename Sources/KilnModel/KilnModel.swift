@@ -1,0 +1,1 @@
+// KilnModel: tolerant models. See ARCHITECTURE.md ("Models").

@@ -1,0 +1,1 @@
+// KilnNetwork: see ARCHITECTURE.md. Built by its own issue.

@@ -1,0 +1,1 @@
+// KilnTesting: see ARCHITECTURE.md. Built by its own issue.

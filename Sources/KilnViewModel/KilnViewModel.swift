@@ -1,0 +1,1 @@
+// KilnViewModel: see ARCHITECTURE.md. Built by its own issue.

@@ -1,0 +1,1 @@
+print("kiln-demo: the demo arrives with its issue.")

@@ -1,0 +1,1 @@
+print("kiln: the generator arrives with its issue.")
