@@ -57,10 +57,16 @@ let package = Package(
             dependencies: ["KilnModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
-        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
+        // libFuzzer target over the JSON reader and KilnDecoder; see FUZZ_README_SNIPPET.md.
+        .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
+
+        // MARK: Internal support (not a product)
+        // The generated article payload and the benchmark's model shapes, shared by kiln-bench and tests.
+        .target(name: "BenchSupport", dependencies: ["KilnModel"]),
 
         // MARK: Tests
-        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel"]),
+        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel", "BenchSupport"]),
         .testTarget(
             name: "KilnMacrosTests",
             dependencies: [

@@ -19,7 +19,7 @@ struct ReaderTests {
         ]
         for text in samples {
             let value = try JSONValue(parsing: "[\(text)]")
-            guard case .array(let items) = value, let first = items.first else { Issue.record(text); continue }
+            guard case .array(let items) = value, let first = items.first else { Issue.record("\(text)"); continue }
             let expected = Double(text) ?? .nan
             switch first {
             case .double(let d): #expect(d.bitPattern == expected.bitPattern, "\(text)")

@@ -24,14 +24,14 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
         if let value = fast(T.self, key, alternate) { return value }
-        return slow().value(key, alternate, property: property, default: initial())
+        return tolerant(T.self, Self.keys(key, alternate), initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
     /// Reads a property with no initial value: the policy's or the type's default fills gaps.
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
         if let value = fast(T.self, key, alternate) { return value }
-        return slow().value(key, alternate, property: property)
+        return tolerant(T.self, Self.keys(key, alternate), initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
     }
 
     /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
@@ -39,17 +39,19 @@ public struct KilnObjectReader {
     public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
         switch read(T.self, key) {
         case .value(let value): return value
-        case .unusable: return slow().optional(key, alternate, property: property, default: initial())
-        case .absent: break
-        }
-        if let alternate {
-            switch read(T.self, alternate) {
-            case .value(let value): return value
-            case .unusable: return slow().optional(key, alternate, property: property, default: initial())
-            case .absent: break
+        case .unusable: break
+        case .absent:
+            if let alternate {
+                switch read(T.self, alternate) {
+                case .value(let value): return value
+                case .unusable: break
+                case .absent: if let shortcut = absentOptional(initial) { return shortcut }
+                }
+            } else if let shortcut = absentOptional(initial) {
+                return shortcut
             }
         }
-        return absentOptional(initial) ?? slow().optional(key, alternate, property: property, default: initial())
+        return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
     }
 
     // MARK: Aliases and key paths
@@ -58,27 +60,30 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func value<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T) -> T {
         if let value = fast(T.self, paths) { return value }
-        return slow().value(paths: paths, property: property, default: initial())
+        return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
     }
 
     /// Reads a property with no initial value from the first usable path.
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(paths: [KeyPath], property: String) -> T {
         if let value = fast(T.self, paths) { return value }
-        return slow().value(paths: paths, property: property)
+        return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
     }
 
     /// Reads an optional property from the first usable path.
     @inlinable
     public mutating func optional<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        var sawValue = false
         for path in paths {
             switch read(T.self, path: path) {
             case .value(let value): return value
-            case .unusable: return slow().optional(paths: paths, property: property, default: initial())
+            case .unusable: sawValue = true
             case .absent: continue
             }
+            break
         }
-        return absentOptional(initial) ?? slow().optional(paths: paths, property: property, default: initial())
+        if !sawValue, let shortcut = absentOptional(initial) { return shortcut }
+        return tolerantOptional(T.self, paths) { $0.optional(paths: paths, property: property, default: initial()) }
     }
 
     // MARK: Transforms
@@ -227,6 +232,12 @@ extension KilnObjectReader {
     @usableFromInline
     func strictOther<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
         try? context.decodeValue(T.self, at: index, node, .keyToken(index - 1))
+    }
+
+    @inlinable
+    static func keys(_ key: String, _ alternate: String?) -> [KeyPath] {
+        guard let alternate else { return [KeyPath([.key(key)])] }
+        return [KeyPath([.key(key)]), KeyPath([.key(alternate)])]
     }
 
     /// The tolerant container for this object: where every repair is made and logged.

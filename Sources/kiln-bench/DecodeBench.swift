@@ -1,0 +1,148 @@
+import BenchSupport
+import Foundation
+import KilnModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `kiln-bench decode`: one same-run table of decode throughput and peak memory for Foundation's
+/// strict `JSONDecoder`, `@DataModel` through Foundation, and `@DataModel` through `KilnDecoder`.
+enum DecodeBench {
+    struct Input {
+        var name: String
+        var data: Data
+    }
+
+    struct Row {
+        var label: String
+        var seconds: Double
+        var peakBytes: Int?
+    }
+
+    static func run(arguments: [String]) {
+        let quick = arguments.contains("--quick")
+        let only = arguments.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
+        let shared = sharedDirectory()
+        var inputs: [Input] = [Input(name: "articles (generated)", data: Data(ArticlePayload.make()))]
+        for file in ["twitter.json", "citm_catalog.json"] {
+            if let data = try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) {
+                inputs.append(Input(name: file, data: data))
+            } else {
+                print("note: \(file) not found under \(shared.path)/benchdata; skipped")
+            }
+        }
+        for input in inputs where only.map({ input.name.hasPrefix($0) }) ?? true {
+            let mb = Double(input.data.count) / 1_000_000
+            print("\n## \(input.name) — \(String(format: "%.2f", mb)) MB")
+            let rows = cases(for: input).map { label, body in measure(label, quick: quick, body) }
+            guard let baseline = rows.first?.seconds else { continue }
+            print("| decode | MB/s | ms | × Foundation strict | peak RSS during run |")
+            print("|---|---:|---:|---:|---:|")
+            for row in rows {
+                let peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "n/a"
+                let rate = String(format: "%.0f", mb / row.seconds)
+                let ms = String(format: "%.2f", row.seconds * 1000)
+                let ratio = String(format: "%.2f", baseline / row.seconds)
+                print("| \(row.label) | \(rate) | \(ms) | \(ratio)× | \(peak) |")
+            }
+        }
+    }
+
+    /// The decodes compared for one input; the first is the baseline.
+    static func cases(for input: Input) -> [(String, () throws -> Void)] {
+        let data = input.data
+        let kiln = KilnDecoder()
+        func foundation<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try JSONDecoder().decode(T.self, from: data) } }
+        func kilnDecode<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try kiln.decode(T.self, from: data) } }
+        let parseOnly: (String, () throws -> Void) = ("Kiln reader only (parse to tape)", { _ = try JSONDocument(parsing: data) })
+        switch input.name {
+        case let name where name.hasPrefix("articles"):
+            return [
+                ("Foundation strict (Codable)", foundation(StrictArticlePage.self)),
+                ("@DataModel through Foundation", foundation(ArticlePage.self)),
+                ("@DataModel through Foundation + repair log", { _ = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data) }),
+                ("@DataModel through Kiln (fast path)", kilnDecode(ArticlePage.self)),
+                ("@DataModel through Kiln (fast path) + repair log", { _ = try kiln.decodeWithRepairs(ArticlePage.self, from: data) }),
+                ("@DataModel through Kiln (generic Decoder path)", kilnDecode(ArticlePageGeneric.self)),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictArticlePage.self)),
+                parseOnly,
+            ]
+        case "twitter.json":
+            return [
+                ("Foundation strict (Codable)", foundation(StrictTwitter.self)),
+                ("@DataModel through Foundation", foundation(TwitterPage.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(TwitterPage.self)),
+                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(TwitterPage.self, from: data) }),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictTwitter.self)),
+                parseOnly,
+            ]
+        default:
+            return [
+                ("Foundation strict (Codable)", foundation(StrictCatalog.self)),
+                ("@DataModel through Foundation", foundation(Catalog.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(Catalog.self)),
+                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(Catalog.self, from: data) }),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictCatalog.self)),
+                parseOnly,
+            ]
+        }
+    }
+
+    /// The median of several timed runs after a warm-up, with the peak resident memory seen
+    /// while they ran (Linux: VmHWM, reset before each case).
+    static func measure(_ label: String, quick: Bool, _ body: () throws -> Void) -> Row {
+        resetPeakMemory()
+        let clock = ContinuousClock()
+        do {
+            try body()
+            var times: [Double] = []
+            let budget = quick ? 0.5 : 2.0
+            var spent = 0.0
+            while times.count < 5 || (spent < budget && times.count < 200) {
+                let elapsed = try clock.measure(body)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                times.append(seconds)
+                spent += seconds
+            }
+            times.sort()
+            return Row(label: label, seconds: times[times.count / 2], peakBytes: peakMemory())
+        } catch {
+            print("\(label): failed: \(error)")
+            return Row(label: label + " (failed)", seconds: .infinity, peakBytes: nil)
+        }
+    }
+
+    static func resetPeakMemory() {
+        #if os(Linux)
+        if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+            handle.write(Data("5".utf8))
+            try? handle.close()
+        }
+        #endif
+    }
+
+    static func peakMemory() -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first
+        return kilobytes.map { $0 * 1024 }
+        #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+
+    /// `<repo>/../shared`, found from this file's location or the working directory.
+    static func sharedDirectory() -> URL {
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+        if FileManager.default.fileExists(atPath: fromSource.path) { return fromSource }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared")
+    }
+}
