@@ -33,7 +33,7 @@ public enum ArticlePayload {
             return parts.joined(separator: " ")
         }
         append(#"{"article_id":\#(id),"title":"\#(sentence(4 + Int(random.next() % 5)))","#)
-        var desc = sentence(28 + Int(random.next() % 16))
+        var desc = sentence(16 + Int(random.next() % 14))
         if random.next() % 10 == 0 { desc += #" \"quoted\" \n new line"# }
         append(#""desc":"\#(desc)","#)
         let day = 20_160_101 + Int(random.next() % 28) + 100 * Int(random.next() % 12)

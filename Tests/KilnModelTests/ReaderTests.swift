@@ -53,7 +53,7 @@ struct ReaderTests {
             _ = try JSONValue(parsing: "{\n  \"a\": 1,\n  \"b\": tru\n}")
             Issue.record("accepted")
         } catch {
-            #expect(error == .invalidJSON(message: "invalid literal; expected 'true'", offset: 20, line: 3, column: 8))
+            #expect(error == .invalidJSON(message: "invalid literal; expected 'true'", offset: 19, line: 3, column: 8))
         }
         do {
             _ = try JSONValue(parsing: "[1, 2")

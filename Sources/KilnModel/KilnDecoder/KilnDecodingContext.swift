@@ -58,6 +58,8 @@ final class KilnPathNode {
         case key(String)
         /// An array element.
         case index(Int)
+        /// A member read through a key with an integer value (the key's string is at the token).
+        case integerKey(Int, Int)
     }
 
     let parent: KilnPathNode?
@@ -78,6 +80,9 @@ final class KilnPathNode {
             case .keyToken(let index): reversed.append(.key(tape.string(at: index)))
             case .key(let key): reversed.append(.key(key))
             case .index(let position): reversed.append(.index(position))
+            case .integerKey(let number, let index):
+                let text = tape.string(at: index)
+                reversed.append(text == String(number) ? .index(number) : .key(text))
             }
             node = current.parent
         }
