@@ -19,6 +19,7 @@ def strict(name, props):
     lines = [f"/// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.",
              f"public struct {name}: Codable, Equatable, Sendable {{"]
     for p, t, k in props:
+        lines.append(f"    /// The `{k}` member.")
         lines.append(f"    public var {p}: {t}")
     lines.append("    enum CodingKeys: String, CodingKey {")
     for p, t, k in props:
@@ -33,6 +34,7 @@ def tolerant(name, props, fast=True):
     out = [f"/// A tolerant twin, as `@DataModel` generates it{' (with the Kiln fast path)' if fast else ' (generic `Decoder` path only)'}.",
            f"public struct {name}: {conf} {{"]
     for p, t, d, keys in props:
+        out.append(f"    /// Read from `{(keys or [snake(p)])[0]}`.")
         out.append(f"    public var {p}: {t}" + (f" = {d}" if d is not None else ""))
     out.append("")
     out.append("    /// Every property at its initial value.")
@@ -43,6 +45,13 @@ def tolerant(name, props, fast=True):
             if keys is None:
                 alt = snake(p)
                 args = f'"{p}", "{alt}", ' if alt != p else f'"{p}", '
+                if d is None:
+                    res.append(f'        self.{p} = {recv}.optional({args}property: "{p}")')
+                else:
+                    res.append(f'        self.{p} = {recv}.value({args}property: "{p}", default: {d})')
+            elif len(keys) <= 2 and not any("." in k or "[" in k for k in keys):
+                # Plain keys (no dots): the plain-key form, no KeyPath to build.
+                args = ", ".join(f'"{k}"' for k in keys) + ", "
                 if d is None:
                     res.append(f'        self.{p} = {recv}.optional({args}property: "{p}")')
                 else:

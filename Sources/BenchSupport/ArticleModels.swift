@@ -27,8 +27,11 @@ public enum IntOrString: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictArticlePage: Codable, Equatable, Sendable {
+    /// The `code` member.
     public var code: String
+    /// The `msg` member.
     public var msg: String
+    /// The `data` member.
     public var data: StrictArticleData
     enum CodingKeys: String, CodingKey {
         case code = "code"
@@ -39,8 +42,11 @@ public struct StrictArticlePage: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictArticleData: Codable, Equatable, Sendable {
+    /// The `page` member.
     public var page: Int
+    /// The `total_pages` member.
     public var totalPages: Int
+    /// The `list` member.
     public var list: [StrictArticle]
     enum CodingKeys: String, CodingKey {
         case page = "page"
@@ -51,14 +57,23 @@ public struct StrictArticleData: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictArticle: Codable, Equatable, Sendable {
+    /// The `article_id` member.
     public var articleId: Int
+    /// The `title` member.
     public var title: String
+    /// The `desc` member.
     public var desc: String
+    /// The `pub_date` member.
     public var pubDate: IntOrString
+    /// The `view_count` member.
     public var viewCount: IntOrString
+    /// The `is_top` member.
     public var isTop: Int
+    /// The `cover_url` member.
     public var coverUrl: String?
+    /// The `tags` member.
     public var tags: [String]?
+    /// The `author` member.
     public var author: StrictAuthor
     enum CodingKeys: String, CodingKey {
         case articleId = "article_id"
@@ -75,9 +90,13 @@ public struct StrictArticle: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictAuthor: Codable, Equatable, Sendable {
+    /// The `user_id` member.
     public var userId: Int
+    /// The `nick_name` member.
     public var nickName: String
+    /// The `avatar_url` member.
     public var avatarUrl: String
+    /// The `followers` member.
     public var followers: IntOrString
     enum CodingKeys: String, CodingKey {
         case userId = "user_id"
@@ -89,8 +108,11 @@ public struct StrictAuthor: Codable, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct ArticlePage: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `code`.
     public var code: String = "--"
+    /// Read from `msg`.
     public var msg: String = ""
+    /// Read from `data`.
     public var data: ArticleData = ArticleData()
 
     /// Every property at its initial value.
@@ -122,8 +144,11 @@ public struct ArticlePage: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct ArticleData: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `page`.
     public var page: Int = 0
+    /// Read from `total_pages`.
     public var totalPages: Int = 0
+    /// Read from `list`.
     public var list: [Article] = []
 
     /// Every property at its initial value.
@@ -155,14 +180,23 @@ public struct ArticleData: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Article: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `article_id`.
     public var articleId: Int = 0
+    /// Read from `title`.
     public var title: String = "--"
+    /// Read from `desc`.
     public var desc: String = ""
+    /// Read from `pub_date`.
     public var pubDate: Int = 0
+    /// Read from `view_count`.
     public var viewCount: Int = 0
+    /// Read from `is_top`.
     public var isTop: Bool = false
+    /// Read from `cover_url`.
     public var coverURL: String?
+    /// Read from `tags`.
     public var tags: [String] = []
+    /// Read from `author`.
     public var author: Author = Author()
 
     /// Every property at its initial value.
@@ -177,7 +211,7 @@ public struct Article: DataModel, Equatable, Sendable, KilnFastDecodable {
         self.pubDate = container.value("pubDate", "pub_date", property: "pubDate", default: 0)
         self.viewCount = container.value("viewCount", "view_count", property: "viewCount", default: 0)
         self.isTop = container.value("isTop", "is_top", property: "isTop", default: false)
-        self.coverURL = container.optional(paths: ["cover_url"], property: "coverURL")
+        self.coverURL = container.optional("cover_url", property: "coverURL")
         self.tags = container.value("tags", property: "tags", default: [])
         self.author = container.value("author", property: "author", default: Author())
     }
@@ -190,7 +224,7 @@ public struct Article: DataModel, Equatable, Sendable, KilnFastDecodable {
         self.pubDate = reader.value("pubDate", "pub_date", property: "pubDate", default: 0)
         self.viewCount = reader.value("viewCount", "view_count", property: "viewCount", default: 0)
         self.isTop = reader.value("isTop", "is_top", property: "isTop", default: false)
-        self.coverURL = reader.optional(paths: ["cover_url"], property: "coverURL")
+        self.coverURL = reader.optional("cover_url", property: "coverURL")
         self.tags = reader.value("tags", property: "tags", default: [])
         self.author = reader.value("author", property: "author", default: Author())
     }
@@ -212,9 +246,13 @@ public struct Article: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Author: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `user_id`.
     public var userId: Int = 0
+    /// Read from `nick_name`.
     public var nickName: String = "--"
+    /// Read from `avatar_url`.
     public var avatarUrl: String?
+    /// Read from `followers`.
     public var followers: Int = 0
 
     /// Every property at its initial value.
@@ -249,8 +287,11 @@ public struct Author: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (generic `Decoder` path only).
 public struct ArticlePageGeneric: DataModel, Equatable, Sendable {
+    /// Read from `code`.
     public var code: String = "--"
+    /// Read from `msg`.
     public var msg: String = ""
+    /// Read from `data`.
     public var data: ArticleDataGeneric = ArticleDataGeneric()
 
     /// Every property at its initial value.
@@ -275,8 +316,11 @@ public struct ArticlePageGeneric: DataModel, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (generic `Decoder` path only).
 public struct ArticleDataGeneric: DataModel, Equatable, Sendable {
+    /// Read from `page`.
     public var page: Int = 0
+    /// Read from `total_pages`.
     public var totalPages: Int = 0
+    /// Read from `list`.
     public var list: [ArticleGeneric] = []
 
     /// Every property at its initial value.
@@ -301,14 +345,23 @@ public struct ArticleDataGeneric: DataModel, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (generic `Decoder` path only).
 public struct ArticleGeneric: DataModel, Equatable, Sendable {
+    /// Read from `article_id`.
     public var articleId: Int = 0
+    /// Read from `title`.
     public var title: String = "--"
+    /// Read from `desc`.
     public var desc: String = ""
+    /// Read from `pub_date`.
     public var pubDate: Int = 0
+    /// Read from `view_count`.
     public var viewCount: Int = 0
+    /// Read from `is_top`.
     public var isTop: Bool = false
+    /// Read from `cover_url`.
     public var coverURL: String?
+    /// Read from `tags`.
     public var tags: [String] = []
+    /// Read from `author`.
     public var author: AuthorGeneric = AuthorGeneric()
 
     /// Every property at its initial value.
@@ -323,7 +376,7 @@ public struct ArticleGeneric: DataModel, Equatable, Sendable {
         self.pubDate = container.value("pubDate", "pub_date", property: "pubDate", default: 0)
         self.viewCount = container.value("viewCount", "view_count", property: "viewCount", default: 0)
         self.isTop = container.value("isTop", "is_top", property: "isTop", default: false)
-        self.coverURL = container.optional(paths: ["cover_url"], property: "coverURL")
+        self.coverURL = container.optional("cover_url", property: "coverURL")
         self.tags = container.value("tags", property: "tags", default: [])
         self.author = container.value("author", property: "author", default: AuthorGeneric())
     }
@@ -345,9 +398,13 @@ public struct ArticleGeneric: DataModel, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (generic `Decoder` path only).
 public struct AuthorGeneric: DataModel, Equatable, Sendable {
+    /// Read from `user_id`.
     public var userId: Int = 0
+    /// Read from `nick_name`.
     public var nickName: String = "--"
+    /// Read from `avatar_url`.
     public var avatarUrl: String?
+    /// Read from `followers`.
     public var followers: Int = 0
 
     /// Every property at its initial value.

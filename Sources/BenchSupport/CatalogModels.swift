@@ -4,14 +4,23 @@ import KilnModel
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictCatalog: Codable, Equatable, Sendable {
+    /// The `areaNames` member.
     public var areaNames: [String: String]
+    /// The `audienceSubCategoryNames` member.
     public var audienceSubCategoryNames: [String: String]
+    /// The `events` member.
     public var events: [String: StrictEvent]
+    /// The `performances` member.
     public var performances: [StrictPerformance]
+    /// The `seatCategoryNames` member.
     public var seatCategoryNames: [String: String]
+    /// The `subTopicNames` member.
     public var subTopicNames: [String: String]
+    /// The `topicNames` member.
     public var topicNames: [String: String]
+    /// The `topicSubTopics` member.
     public var topicSubTopics: [String: [Int]]
+    /// The `venueNames` member.
     public var venueNames: [String: String]
     enum CodingKeys: String, CodingKey {
         case areaNames = "areaNames"
@@ -28,13 +37,21 @@ public struct StrictCatalog: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictEvent: Codable, Equatable, Sendable {
+    /// The `description` member.
     public var description: String?
+    /// The `id` member.
     public var id: Int
+    /// The `logo` member.
     public var logo: String?
+    /// The `name` member.
     public var name: String
+    /// The `subTopicIds` member.
     public var subTopicIds: [Int]
+    /// The `subjectCode` member.
     public var subjectCode: String?
+    /// The `subtitle` member.
     public var subtitle: String?
+    /// The `topicIds` member.
     public var topicIds: [Int]
     enum CodingKeys: String, CodingKey {
         case description = "description"
@@ -50,14 +67,23 @@ public struct StrictEvent: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictPerformance: Codable, Equatable, Sendable {
+    /// The `eventId` member.
     public var eventId: Int
+    /// The `id` member.
     public var id: Int
+    /// The `logo` member.
     public var logo: String?
+    /// The `name` member.
     public var name: String?
+    /// The `prices` member.
     public var prices: [StrictPrice]
+    /// The `seatCategories` member.
     public var seatCategories: [StrictSeatCategory]
+    /// The `seatMapImage` member.
     public var seatMapImage: String?
+    /// The `start` member.
     public var start: Int
+    /// The `venueCode` member.
     public var venueCode: String
     enum CodingKeys: String, CodingKey {
         case eventId = "eventId"
@@ -74,8 +100,11 @@ public struct StrictPerformance: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictPrice: Codable, Equatable, Sendable {
+    /// The `amount` member.
     public var amount: Int
+    /// The `audienceSubCategoryId` member.
     public var audienceSubCategoryId: Int
+    /// The `seatCategoryId` member.
     public var seatCategoryId: Int
     enum CodingKeys: String, CodingKey {
         case amount = "amount"
@@ -86,7 +115,9 @@ public struct StrictPrice: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictSeatCategory: Codable, Equatable, Sendable {
+    /// The `areas` member.
     public var areas: [StrictArea]
+    /// The `seatCategoryId` member.
     public var seatCategoryId: Int
     enum CodingKeys: String, CodingKey {
         case areas = "areas"
@@ -96,7 +127,9 @@ public struct StrictSeatCategory: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictArea: Codable, Equatable, Sendable {
+    /// The `areaId` member.
     public var areaId: Int
+    /// The `blockIds` member.
     public var blockIds: [Int]
     enum CodingKeys: String, CodingKey {
         case areaId = "areaId"
@@ -106,10 +139,15 @@ public struct StrictArea: Codable, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Catalog: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `areaNames`.
     public var areaNames: [String: String] = [:]
+    /// Read from `events`.
     public var events: [String: Event] = [:]
+    /// Read from `performances`.
     public var performances: [Performance] = []
+    /// Read from `topicSubTopics`.
     public var topicSubTopics: [String: [Int]] = [:]
+    /// Read from `venueNames`.
     public var venueNames: [String: String] = [:]
 
     /// Every property at its initial value.
@@ -118,20 +156,20 @@ public struct Catalog: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.areaNames = container.value(paths: ["areaNames"], property: "areaNames", default: [:])
-        self.events = container.value(paths: ["events"], property: "events", default: [:])
-        self.performances = container.value(paths: ["performances"], property: "performances", default: [])
-        self.topicSubTopics = container.value(paths: ["topicSubTopics"], property: "topicSubTopics", default: [:])
-        self.venueNames = container.value(paths: ["venueNames"], property: "venueNames", default: [:])
+        self.areaNames = container.value("areaNames", property: "areaNames", default: [:])
+        self.events = container.value("events", property: "events", default: [:])
+        self.performances = container.value("performances", property: "performances", default: [])
+        self.topicSubTopics = container.value("topicSubTopics", property: "topicSubTopics", default: [:])
+        self.venueNames = container.value("venueNames", property: "venueNames", default: [:])
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.areaNames = reader.value(paths: ["areaNames"], property: "areaNames", default: [:])
-        self.events = reader.value(paths: ["events"], property: "events", default: [:])
-        self.performances = reader.value(paths: ["performances"], property: "performances", default: [])
-        self.topicSubTopics = reader.value(paths: ["topicSubTopics"], property: "topicSubTopics", default: [:])
-        self.venueNames = reader.value(paths: ["venueNames"], property: "venueNames", default: [:])
+        self.areaNames = reader.value("areaNames", property: "areaNames", default: [:])
+        self.events = reader.value("events", property: "events", default: [:])
+        self.performances = reader.value("performances", property: "performances", default: [])
+        self.topicSubTopics = reader.value("topicSubTopics", property: "topicSubTopics", default: [:])
+        self.venueNames = reader.value("venueNames", property: "venueNames", default: [:])
     }
 
     /// Writes the original keys back.
@@ -147,12 +185,19 @@ public struct Catalog: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Event: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `description`.
     public var description: String = "--"
+    /// Read from `id`.
     public var id: Int = 0
+    /// Read from `logo`.
     public var logo: String?
+    /// Read from `name`.
     public var name: String = "--"
+    /// Read from `subTopicIds`.
     public var subTopicIds: [Int] = []
+    /// Read from `subtitle`.
     public var subtitle: String = ""
+    /// Read from `topicIds`.
     public var topicIds: [Int] = []
 
     /// Every property at its initial value.
@@ -161,24 +206,24 @@ public struct Event: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.description = container.value(paths: ["description"], property: "description", default: "--")
-        self.id = container.value(paths: ["id"], property: "id", default: 0)
-        self.logo = container.optional(paths: ["logo"], property: "logo")
-        self.name = container.value(paths: ["name"], property: "name", default: "--")
-        self.subTopicIds = container.value(paths: ["subTopicIds"], property: "subTopicIds", default: [])
-        self.subtitle = container.value(paths: ["subtitle"], property: "subtitle", default: "")
-        self.topicIds = container.value(paths: ["topicIds"], property: "topicIds", default: [])
+        self.description = container.value("description", property: "description", default: "--")
+        self.id = container.value("id", property: "id", default: 0)
+        self.logo = container.optional("logo", property: "logo")
+        self.name = container.value("name", property: "name", default: "--")
+        self.subTopicIds = container.value("subTopicIds", property: "subTopicIds", default: [])
+        self.subtitle = container.value("subtitle", property: "subtitle", default: "")
+        self.topicIds = container.value("topicIds", property: "topicIds", default: [])
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.description = reader.value(paths: ["description"], property: "description", default: "--")
-        self.id = reader.value(paths: ["id"], property: "id", default: 0)
-        self.logo = reader.optional(paths: ["logo"], property: "logo")
-        self.name = reader.value(paths: ["name"], property: "name", default: "--")
-        self.subTopicIds = reader.value(paths: ["subTopicIds"], property: "subTopicIds", default: [])
-        self.subtitle = reader.value(paths: ["subtitle"], property: "subtitle", default: "")
-        self.topicIds = reader.value(paths: ["topicIds"], property: "topicIds", default: [])
+        self.description = reader.value("description", property: "description", default: "--")
+        self.id = reader.value("id", property: "id", default: 0)
+        self.logo = reader.optional("logo", property: "logo")
+        self.name = reader.value("name", property: "name", default: "--")
+        self.subTopicIds = reader.value("subTopicIds", property: "subTopicIds", default: [])
+        self.subtitle = reader.value("subtitle", property: "subtitle", default: "")
+        self.topicIds = reader.value("topicIds", property: "topicIds", default: [])
     }
 
     /// Writes the original keys back.
@@ -196,13 +241,21 @@ public struct Event: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Performance: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `eventId`.
     public var eventId: Int = 0
+    /// Read from `id`.
     public var id: Int = 0
+    /// Read from `logo`.
     public var logo: String?
+    /// Read from `name`.
     public var name: String = "--"
+    /// Read from `prices`.
     public var prices: [Price] = []
+    /// Read from `seatCategories`.
     public var seatCategories: [SeatCategory] = []
+    /// Read from `start`.
     public var start: Int64 = 0
+    /// Read from `venueCode`.
     public var venueCode: String = "--"
 
     /// Every property at its initial value.
@@ -211,26 +264,26 @@ public struct Performance: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.eventId = container.value(paths: ["eventId"], property: "eventId", default: 0)
-        self.id = container.value(paths: ["id"], property: "id", default: 0)
-        self.logo = container.optional(paths: ["logo"], property: "logo")
-        self.name = container.value(paths: ["name"], property: "name", default: "--")
-        self.prices = container.value(paths: ["prices"], property: "prices", default: [])
-        self.seatCategories = container.value(paths: ["seatCategories"], property: "seatCategories", default: [])
-        self.start = container.value(paths: ["start"], property: "start", default: 0)
-        self.venueCode = container.value(paths: ["venueCode"], property: "venueCode", default: "--")
+        self.eventId = container.value("eventId", property: "eventId", default: 0)
+        self.id = container.value("id", property: "id", default: 0)
+        self.logo = container.optional("logo", property: "logo")
+        self.name = container.value("name", property: "name", default: "--")
+        self.prices = container.value("prices", property: "prices", default: [])
+        self.seatCategories = container.value("seatCategories", property: "seatCategories", default: [])
+        self.start = container.value("start", property: "start", default: 0)
+        self.venueCode = container.value("venueCode", property: "venueCode", default: "--")
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.eventId = reader.value(paths: ["eventId"], property: "eventId", default: 0)
-        self.id = reader.value(paths: ["id"], property: "id", default: 0)
-        self.logo = reader.optional(paths: ["logo"], property: "logo")
-        self.name = reader.value(paths: ["name"], property: "name", default: "--")
-        self.prices = reader.value(paths: ["prices"], property: "prices", default: [])
-        self.seatCategories = reader.value(paths: ["seatCategories"], property: "seatCategories", default: [])
-        self.start = reader.value(paths: ["start"], property: "start", default: 0)
-        self.venueCode = reader.value(paths: ["venueCode"], property: "venueCode", default: "--")
+        self.eventId = reader.value("eventId", property: "eventId", default: 0)
+        self.id = reader.value("id", property: "id", default: 0)
+        self.logo = reader.optional("logo", property: "logo")
+        self.name = reader.value("name", property: "name", default: "--")
+        self.prices = reader.value("prices", property: "prices", default: [])
+        self.seatCategories = reader.value("seatCategories", property: "seatCategories", default: [])
+        self.start = reader.value("start", property: "start", default: 0)
+        self.venueCode = reader.value("venueCode", property: "venueCode", default: "--")
     }
 
     /// Writes the original keys back.
@@ -249,8 +302,11 @@ public struct Performance: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Price: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `amount`.
     public var amount: Int = 0
+    /// Read from `audienceSubCategoryId`.
     public var audienceSubCategoryId: Int = 0
+    /// Read from `seatCategoryId`.
     public var seatCategoryId: Int = 0
 
     /// Every property at its initial value.
@@ -259,16 +315,16 @@ public struct Price: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.amount = container.value(paths: ["amount"], property: "amount", default: 0)
-        self.audienceSubCategoryId = container.value(paths: ["audienceSubCategoryId"], property: "audienceSubCategoryId", default: 0)
-        self.seatCategoryId = container.value(paths: ["seatCategoryId"], property: "seatCategoryId", default: 0)
+        self.amount = container.value("amount", property: "amount", default: 0)
+        self.audienceSubCategoryId = container.value("audienceSubCategoryId", property: "audienceSubCategoryId", default: 0)
+        self.seatCategoryId = container.value("seatCategoryId", property: "seatCategoryId", default: 0)
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.amount = reader.value(paths: ["amount"], property: "amount", default: 0)
-        self.audienceSubCategoryId = reader.value(paths: ["audienceSubCategoryId"], property: "audienceSubCategoryId", default: 0)
-        self.seatCategoryId = reader.value(paths: ["seatCategoryId"], property: "seatCategoryId", default: 0)
+        self.amount = reader.value("amount", property: "amount", default: 0)
+        self.audienceSubCategoryId = reader.value("audienceSubCategoryId", property: "audienceSubCategoryId", default: 0)
+        self.seatCategoryId = reader.value("seatCategoryId", property: "seatCategoryId", default: 0)
     }
 
     /// Writes the original keys back.
@@ -282,7 +338,9 @@ public struct Price: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct SeatCategory: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `areas`.
     public var areas: [Area] = []
+    /// Read from `seatCategoryId`.
     public var seatCategoryId: Int = 0
 
     /// Every property at its initial value.
@@ -291,14 +349,14 @@ public struct SeatCategory: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.areas = container.value(paths: ["areas"], property: "areas", default: [])
-        self.seatCategoryId = container.value(paths: ["seatCategoryId"], property: "seatCategoryId", default: 0)
+        self.areas = container.value("areas", property: "areas", default: [])
+        self.seatCategoryId = container.value("seatCategoryId", property: "seatCategoryId", default: 0)
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.areas = reader.value(paths: ["areas"], property: "areas", default: [])
-        self.seatCategoryId = reader.value(paths: ["seatCategoryId"], property: "seatCategoryId", default: 0)
+        self.areas = reader.value("areas", property: "areas", default: [])
+        self.seatCategoryId = reader.value("seatCategoryId", property: "seatCategoryId", default: 0)
     }
 
     /// Writes the original keys back.
@@ -311,7 +369,9 @@ public struct SeatCategory: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Area: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `areaId`.
     public var areaId: Int = 0
+    /// Read from `blockIds`.
     public var blockIds: [Int] = []
 
     /// Every property at its initial value.
@@ -320,14 +380,14 @@ public struct Area: DataModel, Equatable, Sendable, KilnFastDecodable {
     /// Decodes tolerantly through any `Decoder`.
     public init(from decoder: any Decoder) throws {
         let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
-        self.areaId = container.value(paths: ["areaId"], property: "areaId", default: 0)
-        self.blockIds = container.value(paths: ["blockIds"], property: "blockIds", default: [])
+        self.areaId = container.value("areaId", property: "areaId", default: 0)
+        self.blockIds = container.value("blockIds", property: "blockIds", default: [])
     }
 
     /// Decodes tolerantly straight from Kiln's tape.
     public init(kiln reader: inout KilnObjectReader) {
-        self.areaId = reader.value(paths: ["areaId"], property: "areaId", default: 0)
-        self.blockIds = reader.value(paths: ["blockIds"], property: "blockIds", default: [])
+        self.areaId = reader.value("areaId", property: "areaId", default: 0)
+        self.blockIds = reader.value("blockIds", property: "blockIds", default: [])
     }
 
     /// Writes the original keys back.

@@ -4,7 +4,9 @@ import KilnModel
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictTwitter: Codable, Equatable, Sendable {
+    /// The `statuses` member.
     public var statuses: [StrictStatus]
+    /// The `search_metadata` member.
     public var searchMetadata: StrictSearchMetadata
     enum CodingKeys: String, CodingKey {
         case statuses = "statuses"
@@ -14,14 +16,23 @@ public struct StrictTwitter: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictSearchMetadata: Codable, Equatable, Sendable {
+    /// The `completed_in` member.
     public var completedIn: Double
+    /// The `max_id` member.
     public var maxId: Int64
+    /// The `max_id_str` member.
     public var maxIdStr: String
+    /// The `next_results` member.
     public var nextResults: String
+    /// The `query` member.
     public var query: String
+    /// The `refresh_url` member.
     public var refreshUrl: String
+    /// The `count` member.
     public var count: Int
+    /// The `since_id` member.
     public var sinceId: Int
+    /// The `since_id_str` member.
     public var sinceIdStr: String
     enum CodingKeys: String, CodingKey {
         case completedIn = "completed_in"
@@ -38,26 +49,47 @@ public struct StrictSearchMetadata: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictStatus: Codable, Equatable, Sendable {
+    /// The `metadata` member.
     public var metadata: StrictStatusMetadata
+    /// The `created_at` member.
     public var createdAt: String
+    /// The `id` member.
     public var id: Int64
+    /// The `id_str` member.
     public var idStr: String
+    /// The `text` member.
     public var text: String
+    /// The `source` member.
     public var source: String
+    /// The `truncated` member.
     public var truncated: Bool
+    /// The `in_reply_to_status_id` member.
     public var inReplyToStatusId: Int64?
+    /// The `in_reply_to_status_id_str` member.
     public var inReplyToStatusIdStr: String?
+    /// The `in_reply_to_user_id` member.
     public var inReplyToUserId: Int64?
+    /// The `in_reply_to_user_id_str` member.
     public var inReplyToUserIdStr: String?
+    /// The `in_reply_to_screen_name` member.
     public var inReplyToScreenName: String?
+    /// The `user` member.
     public var user: StrictUser
+    /// The `retweeted_status` member.
     public var retweetedStatus: StrictRetweeted?
+    /// The `retweet_count` member.
     public var retweetCount: Int
+    /// The `favorite_count` member.
     public var favoriteCount: Int
+    /// The `entities` member.
     public var entities: StrictEntities
+    /// The `favorited` member.
     public var favorited: Bool
+    /// The `retweeted` member.
     public var retweeted: Bool
+    /// The `possibly_sensitive` member.
     public var possiblySensitive: Bool?
+    /// The `lang` member.
     public var lang: String
     enum CodingKeys: String, CodingKey {
         case metadata = "metadata"
@@ -86,11 +118,17 @@ public struct StrictStatus: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictRetweeted: Codable, Equatable, Sendable {
+    /// The `id` member.
     public var id: Int64
+    /// The `id_str` member.
     public var idStr: String
+    /// The `text` member.
     public var text: String
+    /// The `user` member.
     public var user: StrictUser
+    /// The `retweet_count` member.
     public var retweetCount: Int
+    /// The `entities` member.
     public var entities: StrictEntities
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -104,7 +142,9 @@ public struct StrictRetweeted: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictStatusMetadata: Codable, Equatable, Sendable {
+    /// The `result_type` member.
     public var resultType: String
+    /// The `iso_language_code` member.
     public var isoLanguageCode: String
     enum CodingKeys: String, CodingKey {
         case resultType = "result_type"
@@ -114,29 +154,53 @@ public struct StrictStatusMetadata: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictUser: Codable, Equatable, Sendable {
+    /// The `id` member.
     public var id: Int64
+    /// The `id_str` member.
     public var idStr: String
+    /// The `name` member.
     public var name: String
+    /// The `screen_name` member.
     public var screenName: String
+    /// The `location` member.
     public var location: String
+    /// The `description` member.
     public var description: String
+    /// The `url` member.
     public var url: String?
+    /// The `protected` member.
     public var protected: Bool
+    /// The `followers_count` member.
     public var followersCount: Int
+    /// The `friends_count` member.
     public var friendsCount: Int
+    /// The `listed_count` member.
     public var listedCount: Int
+    /// The `created_at` member.
     public var createdAt: String
+    /// The `favourites_count` member.
     public var favouritesCount: Int
+    /// The `utc_offset` member.
     public var utcOffset: Int?
+    /// The `time_zone` member.
     public var timeZone: String?
+    /// The `geo_enabled` member.
     public var geoEnabled: Bool
+    /// The `verified` member.
     public var verified: Bool
+    /// The `statuses_count` member.
     public var statusesCount: Int
+    /// The `lang` member.
     public var lang: String
+    /// The `profile_image_url` member.
     public var profileImageUrl: String
+    /// The `profile_background_color` member.
     public var profileBackgroundColor: String
+    /// The `default_profile` member.
     public var defaultProfile: Bool
+    /// The `following` member.
     public var following: Bool
+    /// The `notifications` member.
     public var notifications: Bool
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -168,8 +232,11 @@ public struct StrictUser: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictEntities: Codable, Equatable, Sendable {
+    /// The `hashtags` member.
     public var hashtags: [StrictHashtag]
+    /// The `urls` member.
     public var urls: [StrictURLEntity]
+    /// The `user_mentions` member.
     public var userMentions: [StrictMention]
     enum CodingKeys: String, CodingKey {
         case hashtags = "hashtags"
@@ -180,7 +247,9 @@ public struct StrictEntities: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictHashtag: Codable, Equatable, Sendable {
+    /// The `text` member.
     public var text: String
+    /// The `indices` member.
     public var indices: [Int]
     enum CodingKeys: String, CodingKey {
         case text = "text"
@@ -190,9 +259,13 @@ public struct StrictHashtag: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictURLEntity: Codable, Equatable, Sendable {
+    /// The `url` member.
     public var url: String
+    /// The `expanded_url` member.
     public var expandedUrl: String
+    /// The `display_url` member.
     public var displayUrl: String
+    /// The `indices` member.
     public var indices: [Int]
     enum CodingKeys: String, CodingKey {
         case url = "url"
@@ -204,10 +277,15 @@ public struct StrictURLEntity: Codable, Equatable, Sendable {
 
 /// A strict `Codable` shape, as a team would write it for Foundation's `JSONDecoder`.
 public struct StrictMention: Codable, Equatable, Sendable {
+    /// The `screen_name` member.
     public var screenName: String
+    /// The `name` member.
     public var name: String
+    /// The `id` member.
     public var id: Int64
+    /// The `id_str` member.
     public var idStr: String
+    /// The `indices` member.
     public var indices: [Int]
     enum CodingKeys: String, CodingKey {
         case screenName = "screen_name"
@@ -220,7 +298,9 @@ public struct StrictMention: Codable, Equatable, Sendable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct TwitterPage: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `statuses`.
     public var statuses: [Status] = []
+    /// Read from `search_metadata`.
     public var searchMetadata: SearchMetadata = SearchMetadata()
 
     /// Every property at its initial value.
@@ -249,10 +329,15 @@ public struct TwitterPage: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct SearchMetadata: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `completed_in`.
     public var completedIn: Double = 0
+    /// Read from `max_id`.
     public var maxId: Int64 = 0
+    /// Read from `count`.
     public var count: Int = 0
+    /// Read from `query`.
     public var query: String = "--"
+    /// Read from `since_id_str`.
     public var sinceIdStr: Int = 0
 
     /// Every property at its initial value.
@@ -290,20 +375,35 @@ public struct SearchMetadata: DataModel, Equatable, Sendable, KilnFastDecodable 
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Status: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `id`.
     public var id: Int64 = 0
+    /// Read from `id_str`.
     public var idStr: Int64 = 0
+    /// Read from `created_at`.
     public var createdAt: String = "--"
+    /// Read from `text`.
     public var text: String = "--"
+    /// Read from `truncated`.
     public var truncated: Bool = false
+    /// Read from `in_reply_to_status_id`.
     public var inReplyToStatusId: Int64?
+    /// Read from `in_reply_to_screen_name`.
     public var inReplyToScreenName: String?
+    /// Read from `user`.
     public var user: TwitterUser = TwitterUser()
+    /// Read from `retweet_count`.
     public var retweetCount: Int = 0
+    /// Read from `favorite_count`.
     public var favoriteCount: Int = 0
+    /// Read from `entities`.
     public var entities: Entities = Entities()
+    /// Read from `favorited`.
     public var favorited: Bool = false
+    /// Read from `lang`.
     public var lang: String = "--"
+    /// Read from `place.full_name`.
     public var placeName: String = "--"
+    /// Read from `possibly_sensitive`.
     public var possiblySensitive: Bool = false
 
     /// Every property at its initial value.
@@ -371,16 +471,27 @@ public struct Status: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct TwitterUser: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `id`.
     public var id: Int64 = 0
+    /// Read from `name`.
     public var name: String = "--"
+    /// Read from `screen_name`.
     public var screenName: String = "--"
+    /// Read from `url`.
     public var url: String?
+    /// Read from `description`.
     public var description: String = ""
+    /// Read from `followers_count`.
     public var followersCount: Int = 0
+    /// Read from `friends_count`.
     public var friendsCount: Int = 0
+    /// Read from `utc_offset`.
     public var utcOffset: Int = 0
+    /// Read from `time_zone`.
     public var timeZone: String = "--"
+    /// Read from `verified`.
     public var verified: Bool = false
+    /// Read from `lang`.
     public var lang: String = "--"
 
     /// Every property at its initial value.
@@ -436,8 +547,11 @@ public struct TwitterUser: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Entities: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `hashtags`.
     public var hashtags: [Hashtag] = []
+    /// Read from `urls`.
     public var urls: [URLEntity] = []
+    /// Read from `user_mentions`.
     public var userMentions: [Mention] = []
 
     /// Every property at its initial value.
@@ -469,7 +583,9 @@ public struct Entities: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Hashtag: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `text`.
     public var text: String = "--"
+    /// Read from `indices`.
     public var indices: [Int] = []
 
     /// Every property at its initial value.
@@ -498,9 +614,13 @@ public struct Hashtag: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct URLEntity: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `url`.
     public var url: String = ""
+    /// Read from `expanded_url`.
     public var expandedUrl: String = ""
+    /// Read from `display_url`.
     public var displayUrl: String = ""
+    /// Read from `indices`.
     public var indices: [Int] = []
 
     /// Every property at its initial value.
@@ -535,10 +655,15 @@ public struct URLEntity: DataModel, Equatable, Sendable, KilnFastDecodable {
 
 /// A tolerant twin, as `@DataModel` generates it (with the Kiln fast path).
 public struct Mention: DataModel, Equatable, Sendable, KilnFastDecodable {
+    /// Read from `screen_name`.
     public var screenName: String = "--"
+    /// Read from `name`.
     public var name: String = "--"
+    /// Read from `id`.
     public var id: Int64 = 0
+    /// Read from `id_str`.
     public var idStr: Int64 = 0
+    /// Read from `indices`.
     public var indices: [Int] = []
 
     /// Every property at its initial value.

@@ -57,6 +57,22 @@ extension KilnDecodingContext {
         return try decodeOther(T.self, at: index, parent, step)
     }
 
+    /// An array whose elements are all strings: the common list property, read without a decoder.
+    @usableFromInline
+    func stringArray(at index: Int) -> [String]? {
+        guard kind(index) == .array else { return nil }
+        let token = tape.tokens[index]
+        var items: [String] = []
+        items.reserveCapacity(Int(token.aux))
+        var i = index + 1
+        let end = Int(token.payload)
+        while i < end, let item = string(at: i) {
+            items.append(item)
+            i += 1
+        }
+        return i == end ? items : nil
+    }
+
     @usableFromInline
     func decodeOther<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
         if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.jsonValue(at: index) : JSONValue.null, to: T.self) }
@@ -64,17 +80,8 @@ extension KilnDecodingContext {
         if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }
         if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: index, parent, step), to: T.self) }
-        if T.self == [String].self, kind(index) == .array {
-            // The common lossy-collection case, read without a nested decoder when every element is a string.
-            var items: [String] = []
-            items.reserveCapacity(Int(tape.tokens[index].aux))
-            var i = index + 1
-            let end = Int(tape.tokens[index].payload)
-            while i < end, let item = string(at: i) {
-                items.append(item)
-                i = tape.next(after: i)
-            }
-            if i == end { return unsafeBitCast(items, to: T.self) }
+        if T.self == [String].self, let items = stringArray(at: index) {
+            return unsafeBitCast(items, to: T.self)
         }
         if T.self == URL.self {
             let text = try decodeString(at: index, parent, step)
@@ -94,16 +101,16 @@ extension KilnDecodingContext {
             guard let decimal = decimal(at: index) else { throw mismatch(Decimal.self, at: index, path: path(parent, step)) }
             return unsafeBitCast(decimal, to: T.self)
         }
-        let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
         if let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
-            return fastDecode(fast, as: T.self, at: index, node)
+            return fastDecode(fast, as: T.self, at: index, parent, step)
         }
+        let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
         return try T(from: KilnValueDecoder(context: self, index: index, node: node))
     }
 
     /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.
-    func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ node: KilnPathNode?) -> T {
-        var reader = KilnObjectReader(context: self, object: index, node: node, model: F.self)
+    func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
+        var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: F.self)
         return unsafeBitCast(F(kiln: &reader), to: T.self)
     }
 }
