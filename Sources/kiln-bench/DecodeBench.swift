@@ -8,6 +8,12 @@ import Glibc
 import Darwin
 #endif
 
+#if os(Linux)
+/// glibc's `malloc_trim` (not exported by the Glibc module): hands freed heap back to the system.
+@_silgen_name("malloc_trim")
+func kilnMallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// `kiln-bench decode`: one same-run table of decode throughput and peak memory for Foundation's
 /// strict `JSONDecoder`, `@DataModel` through Foundation, and `@DataModel` through `KilnDecoder`.
 enum DecodeBench {
@@ -20,6 +26,7 @@ enum DecodeBench {
         var label: String
         var seconds: Double
         var peakBytes: Int?
+        var baselineBytes: Int?
     }
 
     static func run(arguments: [String]) {
@@ -39,10 +46,13 @@ enum DecodeBench {
             print("\n## \(input.name) — \(String(format: "%.2f", mb)) MB")
             let rows = cases(for: input).map { label, body in measure(label, quick: quick, body) }
             guard let baseline = rows.first?.seconds else { continue }
-            print("| decode | MB/s | ms | × Foundation strict | peak RSS during run |")
+            print("| decode | MB/s | ms | × Foundation strict | peak RSS (+ over the RSS before the case) |")
             print("|---|---:|---:|---:|---:|")
             for row in rows {
-                let peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "n/a"
+                var peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "n/a"
+                if let top = row.peakBytes, let base = row.baselineBytes {
+                    peak += String(format: " (+%.1f MB)", Double(top - base) / 1_000_000)
+                }
                 let rate = String(format: "%.0f", mb / row.seconds)
                 let ms = String(format: "%.2f", row.seconds * 1000)
                 let ratio = String(format: "%.2f", baseline / row.seconds)
@@ -94,7 +104,7 @@ enum DecodeBench {
     /// The median of several timed runs after a warm-up, with the peak resident memory seen
     /// while they ran (Linux: VmHWM, reset before each case).
     static func measure(_ label: String, quick: Bool, _ body: () throws -> Void) -> Row {
-        resetPeakMemory()
+        let baseline = resetPeakMemory()
         let clock = ContinuousClock()
         do {
             try body()
@@ -108,34 +118,45 @@ enum DecodeBench {
                 spent += seconds
             }
             times.sort()
-            return Row(label: label, seconds: times[times.count / 2], peakBytes: peakMemory())
+            return Row(label: label, seconds: times[times.count / 2], peakBytes: peakMemory(), baselineBytes: baseline)
         } catch {
             print("\(label): failed: \(error)")
             return Row(label: label + " (failed)", seconds: .infinity, peakBytes: nil)
         }
     }
 
-    static func resetPeakMemory() {
+    /// Returns freed heap to the system and restarts the kernel's peak-RSS counter (Linux), so
+    /// each case's peak is its own; returns the resident size it starts from.
+    @discardableResult
+    static func resetPeakMemory() -> Int? {
         #if os(Linux)
-        if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
-            handle.write(Data("5".utf8))
-            try? handle.close()
+        _ = kilnMallocTrim(0)
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        if fd >= 0 {
+            _ = write(fd, "5", 1)
+            close(fd)
         }
+        return statusValue("VmRSS:")
+        #else
+        return nil
         #endif
     }
 
     static func peakMemory() -> Int? {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return nil }
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first
-        return kilobytes.map { $0 * 1024 }
+        return statusValue("VmHWM:")
         #else
         var usage = rusage()
         getrusage(RUSAGE_SELF, &usage)
         return Int(usage.ru_maxrss)
         #endif
+    }
+
+    static func statusValue(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+        else { return nil }
+        return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
     }
 
     /// `<repo>/../shared`, found from this file's location or the working directory.

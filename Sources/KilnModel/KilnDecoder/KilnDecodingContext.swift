@@ -9,18 +9,21 @@ final class KilnDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     /// Whether the policy sets any default: when not, an absent optional is simply `nil`.
     @usableFromInline let hasCustomDefaults: Bool
-    /// `[object token, next key token]` of the last member found: models read keys mostly in
-    /// document order, so the next look-up usually succeeds at the hint. Raw memory, so that
-    /// non-mutating container methods can update it without exclusivity checks.
+    /// Per object, the key token after the member found last: models and dictionaries read keys
+    /// mostly in document order, so the next look-up usually succeeds at the hint. A small
+    /// direct-mapped cache (`[object, hint]` pairs, slot = object mod 64), so a nested decode does
+    /// not evict its parent's hint; raw memory, so that non-mutating container methods can update
+    /// it without exclusivity checks.
     @usableFromInline let hint: UnsafeMutablePointer<Int>
+    @usableFromInline static let hintSlots = 64
 
     init(tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape
         self.session = session
         self.userInfo = userInfo
         self.hasCustomDefaults = session.policy.hasCustomDefaults
-        self.hint = .allocate(capacity: 2)
-        hint.initialize(repeating: 0, count: 2)
+        self.hint = .allocate(capacity: 2 * Self.hintSlots)
+        hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
     }
 
     deinit { hint.deallocate() }
@@ -35,11 +38,12 @@ final class KilnDecodingContext {
     @inlinable
     func member(of object: Int, key: String) -> Int? {
         var key = key
-        let start = hint[0] == object ? hint[1] : 0
+        let slot = hint + 2 * (object & (Self.hintSlots - 1))
+        let start = slot[0] == object ? slot[1] : 0
         let found = key.withUTF8 { utf8 in tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) }
         if let found {
-            hint[0] = object
-            hint[1] = tape.next(after: found)
+            slot[0] = object
+            slot[1] = tape.next(after: found)
         }
         return found
     }
