@@ -30,6 +30,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         if !existing.hasEncode {
             decls.append(makeEncode(properties, access: access))
         }
+        if let memberwise = makeMemberwiseInit(properties, access: access, existing: existing) {
+            decls.append(memberwise)
+        }
         return decls
     }
 
@@ -106,6 +109,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
 
     static func makeEncode(_ properties: [ModelProperty], access: String) -> DeclSyntax {
         var lines: [String] = []
+        // Keys that begin another property's key path: properties written there are merged.
+        let pathRoots = Set(properties.filter { !$0.isIgnored && ($0.encodingKey.contains(".") || $0.encodingKey.contains("[")) }
+            .compactMap { $0.encodingKey.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
         for property in properties where !property.isIgnored {
             let value = "self.\(property.name)"
             let method = property.isOptional ? "encodeIfPresent" : "encode"
@@ -115,6 +121,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             } else if property.encodingKey.contains(".") || property.encodingKey.contains("[") {
                 let path = keyPathLiteral(property.encodingKey, node: nil, context: nil)
                 lines.append("try container.\(method)(\(value), at: \(path))")
+            } else if pathRoots.contains(property.encodingKey) {
+                lines.append("try container.\(method)(\(value), merging: \(stringLiteral(property.encodingKey)))")
             } else if property.keys.isEmpty {
                 lines.append("try container.\(method)(\(value), property: \(stringLiteral(property.name)))")
             } else {
@@ -151,7 +159,48 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return ""
     }
 
+    /// `init(id: Int = …, title: String = "--")`, since generated initializers take away the
+    /// struct's implicit memberwise one. Left out when a property's type cannot be read from
+    /// its declaration or the type already has an initializer with these labels.
+    static func makeMemberwiseInit(_ properties: [ModelProperty], access: String, existing: ExistingMembers) -> DeclSyntax? {
+        let settable = properties.filter { !($0.isLet && $0.initializer != nil) }
+        guard !settable.isEmpty else { return nil }
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for property in settable {
+            guard let type = property.type?.description ?? property.initializer.flatMap(literalType) else { return nil }
+            let defaultValue: String
+            if let initializer = property.initializer {
+                defaultValue = initializer.description
+            } else if property.isOptional {
+                defaultValue = "nil"
+            } else if property.isIgnored {
+                return nil
+            } else {
+                defaultValue = "KilnModel.ModelDefaults.value()"
+            }
+            parameters.append("\(property.name): \(type) = \(defaultValue)")
+            assignments.append("self.\(property.name) = `\(property.name)`")
+        }
+        let labels = settable.map(\.name)
+        guard !existing.initializerLabels.contains(labels) else { return nil }
+        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\n\(raw: assignments.joined(separator: "\n"))\n}"
+    }
+
+    /// The type of a literal initializer: `"--"` is `String`, `0` is `Int`, `1.5` is `Double`.
+    static func literalType(_ expression: ExprSyntax) -> String? {
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return literalType(prefix.expression)
+        }
+        return nil
+    }
+
     struct ExistingMembers {
+        var initializerLabels: [[String]] = []
         var hasEmptyInit = false
         var hasDecodingInit = false
         var hasEncode = false
@@ -162,6 +211,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         for member in declaration.memberBlock.members {
             if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                 let parameters = initializer.signature.parameterClause.parameters
+                existing.initializerLabels.append(parameters.map(\.firstName.text))
                 if parameters.isEmpty { existing.hasEmptyInit = true }
                 if parameters.count == 1, parameters.first?.firstName.text == "from" { existing.hasDecodingInit = true }
             } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",

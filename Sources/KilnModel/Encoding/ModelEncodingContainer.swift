@@ -44,6 +44,19 @@ public struct ModelEncodingContainer {
         try encode(value, at: path)
     }
 
+    /// Writes a property whose key is also the first part of another property's key path
+    /// (`var author` beside `@Key("author.name")`): the two objects are merged.
+    public mutating func encode<T: Encodable>(_ value: T, merging key: String) throws {
+        nested.set(try JSONValueEncoder(userInfo: [.kilnKeyStyle: keyStyle]).encode(value), at: [.key(key)])
+    }
+
+    /// Writes an optional property that shares its key with another property's key path; `nil`
+    /// is left out.
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, merging key: String) throws {
+        guard let value else { return }
+        try encode(value, merging: key)
+    }
+
     /// Writes a property through its ``ValueTransform``.
     public mutating func encode<X: ValueTransform>(_ value: X.Value, at path: KeyPath, transform: X) throws {
         try place(transform.encode(value), at: path)
@@ -73,10 +86,15 @@ public struct ModelEncodingContainer {
 }
 
 extension JSONValue {
-    /// Sets `value` at `path`, creating objects and arrays (padded with null) on the way.
+    /// Sets `value` at `path`, creating objects and arrays (padded with null) on the way; an
+    /// object set where an object is already merges with it, the new members winning.
     mutating func set(_ value: JSONValue, at path: ArraySlice<KeyPath.Component>) {
         guard let first = path.first else {
-            self = value
+            if case .object(let existing) = self, case .object(let incoming) = value {
+                self = .object(existing.merging(incoming) { _, new in new })
+            } else {
+                self = value
+            }
             return
         }
         switch first {
