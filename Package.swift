@@ -66,7 +66,7 @@ let package = Package(
             name: "KilnMacrosTests",
             dependencies: [
                 "KilnMacros",
-                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
         .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnTesting"]),

@@ -65,7 +65,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             }
             lines.append("self.\(property.name) = KilnModel.ModelDefaults.value()")
         }
-        return "\(raw: access)init() {\n\(raw: lines.joined(separator: "\n"))\n}"
+        return "\(raw: access)init() {\(raw: block(lines))}"
     }
 
     static func makeDecodingInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
@@ -82,9 +82,10 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             }
             lines.append("self.\(property.name) = \(decodeCall(property, context: context))")
         }
-        let body = lines.isEmpty ? "" : "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)\n" + lines.joined(separator: "\n")
-        let opening = body.isEmpty ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)\n" : ""
-        return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: opening)\(raw: body)\n}"
+        let opening = lines.isEmpty
+            ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
+            : "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)"
+        return "\(raw: access)init(from decoder: any Decoder) throws {\(raw: block([opening] + lines))}"
     }
 
     static func decodeCall(_ property: ModelProperty, context: some MacroExpansionContext) -> String {
@@ -129,16 +130,16 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 lines.append("try container.\(method)(\(value), forKey: \(stringLiteral(property.encodingKey)))")
             }
         }
-        return """
-            \(raw: access)func encode(to encoder: any Encoder) throws {
-            var container = KilnModel.ModelEncodingContainer(encoder: encoder)
-            \(raw: lines.joined(separator: "\n"))
-            try container.finish()
-            }
-            """
+        let body = ["var container = KilnModel.ModelEncodingContainer(encoder: encoder)"] + lines + ["try container.finish()"]
+        return "\(raw: access)func encode(to encoder: any Encoder) throws {\(raw: block(body))}"
     }
 
     // MARK: Helpers
+
+    /// The lines of a body, each on its own line; nothing for an empty body.
+    static func block(_ lines: [String]) -> String {
+        lines.isEmpty ? "\n" : "\n" + lines.joined(separator: "\n") + "\n"
+    }
 
     static func isStructOrFinalClass(_ declaration: some DeclGroupSyntax) -> Bool {
         if declaration.is(StructDeclSyntax.self) { return true }
@@ -184,7 +185,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         }
         let labels = settable.map(\.name)
         guard !existing.initializerLabels.contains(labels) else { return nil }
-        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\n\(raw: assignments.joined(separator: "\n"))\n}"
+        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
     }
 
     /// The type of a literal initializer: `"--"` is `String`, `0` is `Int`, `1.5` is `Double`.
