@@ -1,0 +1,280 @@
+import Foundation
+import GRDB
+
+/// The SQL side of ``DiskCache``: schema, reading a row, committing the write buffer, trimming.
+extension DiskCache {
+    /// The layout of the database; a file with another `user_version` is rebuilt.
+    static let databaseFormat = 1
+
+    /// A row of the `entry` table, without its key.
+    struct StoredRow {
+        var inlineValue: Data?
+        var file: String?
+        var size: Int
+        var checksum: Int64
+        var storedAt: Date
+        var expiresAt: Date?
+        var schemaVersion: Int
+        var metadata: [String: String]
+    }
+
+    static let createSQL = """
+        CREATE TABLE entry (
+            key TEXT NOT NULL PRIMARY KEY,
+            value BLOB,
+            file TEXT,
+            size INTEGER NOT NULL,
+            checksum INTEGER NOT NULL,
+            storedAt DOUBLE NOT NULL,
+            expiresAt DOUBLE,
+            schemaVersion INTEGER NOT NULL,
+            metadata TEXT,
+            accessSequence INTEGER NOT NULL
+        );
+        CREATE INDEX entry_on_accessSequence ON entry(accessSequence);
+        PRAGMA user_version = \(databaseFormat);
+        """
+
+    static let selectSQL = """
+        SELECT value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata FROM entry WHERE key = ?
+        """
+
+    static let upsertSQL = """
+        INSERT OR REPLACE INTO entry (key, value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Opens a pool on `databaseURL`, creating the schema in a new file and checking it in an
+    /// old one. Throws on a file that is damaged, not a database, or of another format.
+    func makeDatabase() throws -> DatabasePool {
+        var grdb = GRDB.Configuration()
+        grdb.busyMode = .timeout(10)
+        grdb.prepareDatabase { db in
+            // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
+            // the last commits, never corrupt the file. Right for a cache.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: databaseURL.path, configuration: grdb)
+        try pool.writeWithoutTransaction { db in
+            let format = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            if format == 0 && tables.isEmpty {
+                try db.inTransaction {
+                    try db.execute(sql: Self.createSQL)
+                    return .commit
+                }
+                return
+            }
+            guard format == Self.databaseFormat, tables.contains("entry") else {
+                throw SchemaMismatch(found: format)
+            }
+            let columns = try db.columns(in: "entry").map(\.name)
+            let expected = ["key", "value", "file", "size", "checksum", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
+            guard columns == expected else { throw SchemaMismatch(found: format) }
+        }
+        return pool
+    }
+
+    struct SchemaMismatch: Error, CustomStringConvertible {
+        var found: Int
+        var description: String { "database format \(found), expected \(DiskCache.databaseFormat)" }
+    }
+
+    /// Loads the committed totals and the LRU counter, and deletes value files no row names
+    /// (left by a crash between writing a file and committing its row). `writeLock` held.
+    func loadStateLocked(from database: DatabasePool) throws {
+        let (count, bytes, maxSequence, referenced) = try database.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
+            let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
+            let count: Int = row?[0] ?? 0
+            let bytes: Double = row?[1] ?? 0
+            let maxSequence: Int64 = row?[2] ?? 0
+            return (count, Int(bytes), maxSequence, referenced)
+        }
+        totals = Totals(count: count, bytes: bytes)
+        stateLock.withLock { sequence = max(sequence, maxSequence) }
+        for name in files.allNames() where !referenced.contains(name) {
+            files.remove(named: name)
+        }
+    }
+
+    func readRow(_ key: CacheKey, in database: DatabasePool) throws -> StoredRow? {
+        // One SELECT is atomic on its own, so it needs no explicit read transaction.
+        try database.unsafeRead { db in
+            let statement = try db.cachedStatement(sql: Self.selectSQL)
+            guard let row = try Row.fetchOne(statement, arguments: [key.rawValue]) else { return nil }
+            let metadataText: String? = row[7]
+            return StoredRow(
+                inlineValue: row[0],
+                file: row[1],
+                size: row[2],
+                checksum: row[3],
+                storedAt: Date(timeIntervalSinceReferenceDate: row[4]),
+                expiresAt: (row[5] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+                schemaVersion: row[6],
+                metadata: metadataText.map(Self.decodeMetadata) ?? [:]
+            )
+        }
+    }
+
+    /// Commits the write buffer and the recorded reads in one transaction, then trims to the
+    /// limits. `writeLock` held.
+    func flushLocked() {
+        let (batch, reads, database) = stateLock.withLock {
+            let snapshot = (pending, accessed, self.database)
+            accessed.removeAll()
+            flushScheduled = false
+            return snapshot
+        }
+        guard !batch.isEmpty || !reads.isEmpty else { return }
+        defer {
+            // Every set/remove holds `writeLock`, so nothing was added to the buffer meanwhile.
+            stateLock.withLock {
+                pending.removeAll(keepingCapacity: true)
+                pendingBytes = 0
+            }
+        }
+        guard let database else { return }
+        var totals = self.totals
+        var obsoleteFiles: [String] = []
+        do {
+            try database.write { db in
+                let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE key = ?")
+                let upsert = try db.cachedStatement(sql: Self.upsertSQL)
+                let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE key = ?")
+                for (key, write) in batch {
+                    let old = try Row.fetchOne(select, arguments: [key.rawValue])
+                    let oldFile: String? = old?[1]
+                    if let old {
+                        totals.count -= 1
+                        totals.bytes -= old[0] as Int
+                    }
+                    switch write {
+                    case .put(let staged):
+                        let entry = staged.entry
+                        try upsert.execute(arguments: [
+                            key.rawValue,
+                            staged.file == nil ? entry.value : nil,
+                            staged.file,
+                            entry.value.count,
+                            staged.checksum,
+                            entry.storedAt.timeIntervalSinceReferenceDate,
+                            entry.expiresAt?.timeIntervalSinceReferenceDate,
+                            entry.schemaVersion,
+                            entry.metadata.isEmpty ? nil : Self.encodeMetadata(entry.metadata),
+                            staged.sequence,
+                        ])
+                        totals.count += 1
+                        totals.bytes += entry.value.count
+                        if let oldFile, staged.file == nil { obsoleteFiles.append(oldFile) }
+                    case .delete:
+                        if old != nil { try delete.execute(arguments: [key.rawValue]) }
+                        if let oldFile { obsoleteFiles.append(oldFile) }
+                    }
+                }
+                if !reads.isEmpty {
+                    let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE key = ?")
+                    for (key, sequence) in reads where batch[key] == nil {
+                        try touch.execute(arguments: [sequence, key.rawValue])
+                    }
+                }
+                try trim(db, totals: &totals, removedFiles: &obsoleteFiles)
+            }
+        } catch {
+            // The transaction rolled back: the committed totals and files are as before. Value
+            // files written for this batch are swept at the next open.
+            handleLocked(error, during: "commit of \(batch.count) writes", in: database)
+            return
+        }
+        self.totals = totals
+        for file in obsoleteFiles { files.remove(named: file) }
+    }
+
+    /// Removes the least recently used rows until the limits hold.
+    private func trim(_ db: Database, totals: inout Totals, removedFiles: inout [String]) throws {
+        let countLimit = configuration.countLimit.map { max(0, $0) }
+        let byteLimit = configuration.byteLimit.map { max(0, $0) }
+        func isOver() -> Bool {
+            if let countLimit, totals.count > countLimit { return true }
+            if let byteLimit, totals.bytes > byteLimit { return true }
+            return false
+        }
+        guard isOver() else { return }
+        let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE key = ?")
+        let oldest = try Row.fetchCursor(db, sql: "SELECT key, size, file FROM entry ORDER BY accessSequence")
+        var victims: [(String, Int, String?)] = []
+        while isOver(), let row = try oldest.next() {
+            victims.append((row[0], row[1], row[2]))
+            totals.count -= 1
+            totals.bytes -= row[1] as Int
+        }
+        for (key, _, file) in victims {
+            try delete.execute(arguments: [key])
+            if let file { removedFiles.append(file) }
+        }
+    }
+
+    /// Deletes committed rows (all, or those whose key starts with `prefix`) and their files.
+    /// `writeLock` held, buffer already flushed or cleared.
+    func removeCommittedLocked(prefix: String?) {
+        guard let database = stateLock.withLock({ self.database }) else { return }
+        do {
+            let (removedCount, removedBytes, removedFiles) = try database.write { db in
+                let condition = prefix == nil ? "" : " WHERE substr(key, 1, length(?)) = ?"
+                let arguments: StatementArguments = prefix.map { [$0, $0] } ?? []
+                let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + condition, arguments: arguments)
+                let files = try String.fetchAll(db, sql: "SELECT file FROM entry" + condition + (prefix == nil ? " WHERE" : " AND") + " file IS NOT NULL", arguments: arguments)
+                try db.execute(sql: "DELETE FROM entry" + condition, arguments: arguments)
+                let count: Int = row?[0] ?? 0
+                let bytes: Double = row?[1] ?? 0
+                return (count, Int(bytes), files)
+            }
+            totals.count -= removedCount
+            totals.bytes -= removedBytes
+            if prefix == nil {
+                for name in files.allNames() { files.remove(named: name) }
+            } else {
+                for file in removedFiles { files.remove(named: file) }
+            }
+        } catch {
+            handleLocked(error, during: "removal", in: database)
+        }
+    }
+
+    /// Removes a row whose value file turned out missing or damaged, unless it was replaced
+    /// since it was read.
+    func removeDamaged(_ row: StoredRow, key: CacheKey, event: Event) {
+        writeLock.withLock {
+            guard let database = stateLock.withLock({ self.database }), let file = row.file else { return }
+            do {
+                let removed = try database.write { db -> Bool in
+                    try db.execute(
+                        sql: "DELETE FROM entry WHERE key = ? AND file = ? AND checksum = ? AND size = ? AND storedAt = ?",
+                        arguments: [key.rawValue, file, row.checksum, row.size, row.storedAt.timeIntervalSinceReferenceDate]
+                    )
+                    return db.changesCount > 0
+                }
+                if removed {
+                    totals.count -= 1
+                    totals.bytes -= row.size
+                    // Only if no newer write for this key is waiting with its own file.
+                    let waiting = stateLock.withLock { pending[key] != nil }
+                    if !waiting { files.remove(named: file) }
+                }
+            } catch {
+                handleLocked(error, during: "removal of a damaged entry", in: database)
+                return
+            }
+            report(event)
+        }
+    }
+
+    static func encodeMetadata(_ metadata: [String: String]) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decodeMetadata(_ text: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String] ?? [:]
+    }
+}
