@@ -200,15 +200,18 @@ extension DiskCache {
             return false
         }
         guard isOver() else { return }
-        let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE key = ?")
-        let oldest = try Row.fetchCursor(db, sql: "SELECT key, size, file FROM entry ORDER BY accessSequence")
-        var victims: [(String, Int, String?)] = []
-        while isOver(), let row = try oldest.next() {
-            victims.append((row[0], row[1], row[2]))
-            totals.count -= 1
-            totals.bytes -= row[1] as Int
+        var victims: [(key: String, file: String?)] = []
+        do {
+            // Collect first, delete after: the cursor must be done before its table changes.
+            let oldest = try Row.fetchCursor(db, sql: "SELECT key, size, file FROM entry ORDER BY accessSequence")
+            while isOver(), let row = try oldest.next() {
+                victims.append((row[0], row[2]))
+                totals.count -= 1
+                totals.bytes -= row[1] as Int
+            }
         }
-        for (key, _, file) in victims {
+        let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE key = ?")
+        for (key, file) in victims {
             try delete.execute(arguments: [key])
             if let file { removedFiles.append(file) }
         }

@@ -28,20 +28,25 @@ public final class LayeredCache: Cache {
 
     /// The entry stored under `key`, from memory if it is there, else from disk; `nil` if
     /// neither has a live entry with this schema version.
-    public func entry(forKey key: CacheKey, schemaVersion: Int) async -> CacheEntry? {
+    public func entry(forKey key: CacheKey, schemaVersion: Int = 0) async -> CacheEntry? {
         if let entry = memory.entry(forKey: key, schemaVersion: schemaVersion) { return entry }
         guard let entry = disk.entry(forKey: key, schemaVersion: schemaVersion) else { return nil }
         memory.insert(entry)
         return entry
     }
 
+    /// The bytes stored under `key`, or `nil` on a miss (see ``entry(forKey:schemaVersion:)``).
+    public func value(forKey key: CacheKey, schemaVersion: Int = 0) async -> Data? {
+        await entry(forKey: key, schemaVersion: schemaVersion)?.value
+    }
+
     /// Stores `value` under `key` in both layers.
     public func set(
         _ value: Data,
         forKey key: CacheKey,
-        expiry: CacheExpiry,
-        schemaVersion: Int,
-        metadata: [String: String]
+        expiry: CacheExpiry = .never,
+        schemaVersion: Int = 0,
+        metadata: [String: String] = [:]
     ) async {
         let now = disk.configuration.clock.now()
         let entry = CacheEntry(
