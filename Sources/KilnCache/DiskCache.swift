@@ -21,8 +21,8 @@ import GRDB
 /// if let entry = cache.entry(forKey: key, schemaVersion: 2) { use(entry.value) }
 /// ```
 ///
-/// Use one `DiskCache` per folder. It is safe to share between tasks: reads run in parallel on
-/// a `DatabasePool` (WAL lets them proceed while a batch commits), writes are serialized.
+/// Use one `DiskCache` per folder. It is safe to share between tasks: lookups run on their own
+/// connection (WAL lets them proceed while a batch commits), writes are serialized.
 ///
 /// ## Topics
 /// - ``init(configuration:)``
@@ -63,7 +63,7 @@ public final class DiskCache: @unchecked Sendable {
     let writeLock = Lock()
     /// Guards the fields below; held only for memory operations, never around I/O.
     let stateLock = Lock()
-    var database: DatabasePool?
+    var database: Connections?
     var pending: [CacheKey: Pending] = [:]
     var pendingBytes = 0
     var accessed: [CacheKey: Int64] = [:]
