@@ -31,7 +31,7 @@ extension DiskCache {
 
     /// Reacts to an error from `database`: damage rebuilds the database, anything else is
     /// reported and the operation dropped. `writeLock` not held.
-    func handle(_ error: Error, during operation: String, in database: Connections) {
+    func handle(_ error: Error, during operation: String, in database: DatabaseQueue) {
         if Self.isDamage(error) {
             writeLock.withLock { handleLocked(error, during: operation, in: database) }
         } else {
@@ -40,7 +40,7 @@ extension DiskCache {
     }
 
     /// ``handle(_:during:in:)`` with `writeLock` held.
-    func handleLocked(_ error: Error, during operation: String, in database: Connections) {
+    func handleLocked(_ error: Error, during operation: String, in database: DatabaseQueue) {
         if Self.isDamage(error) {
             // Another caller may have rebuilt it already.
             guard stateLock.withLock({ self.database === database }) else { return }
@@ -59,14 +59,14 @@ extension DiskCache {
 
     /// Moves the database, its WAL and the value files to ``brokenDirectory`` and opens an
     /// empty database. `writeLock` held.
-    func rebuildLocked(reason: String, closing old: Connections?) {
+    func rebuildLocked(reason: String, closing old: DatabaseQueue?) {
         setDatabase(nil)
         stateLock.withLock {
             pending.removeAll()
             pendingBytes = 0
             accessed.removeAll()
         }
-        old?.close()
+        try? old?.close()
         totals = Totals()
         let manager = FileManager.default
         let broken = brokenDirectory
@@ -92,7 +92,7 @@ extension DiskCache {
         }
     }
 
-    private func setDatabase(_ database: Connections?) {
+    private func setDatabase(_ database: DatabaseQueue?) {
         stateLock.withLock { self.database = database }
     }
 }

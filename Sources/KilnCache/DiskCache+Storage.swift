@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The SQL side of ``DiskCache``: schema, reading a row, committing the write buffer, trimming.
 extension DiskCache {
@@ -16,6 +17,7 @@ extension DiskCache {
         var expiresAt: Date?
         var schemaVersion: Int
         var metadata: [String: String]
+        var accessSequence: Int64
     }
 
     static let createSQL = """
@@ -37,7 +39,7 @@ extension DiskCache {
         """
 
     static let selectSQL = """
-        SELECT key, value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata FROM entry WHERE id = ?
+        SELECT key, value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata, accessSequence FROM entry WHERE id = ?
         """
 
     static let upsertSQL = """
@@ -53,42 +55,27 @@ extension DiskCache {
         return raw.withUTF8 { Checksum.of(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The two connections of an open cache database, replaced together on recovery.
+    /// Opens the database at `databaseURL`, creating the schema in a new file and checking it
+    /// in an old one. Throws on a file that is damaged, not a database, or of another format.
     ///
-    /// Why not a `DatabasePool`: its reader checkout measured at several microseconds per read
-    /// in `CacheBench`, more than the lookup itself, against about 0.2 µs for a
-    /// `DatabaseQueue`. Two queues on one WAL file keep what the pool would give: the reader
-    /// runs its one-statement lookups while the writer commits a batch.
-    final class Connections: Sendable {
-        /// Commits batches, trims, removes.
-        let writer: DatabaseQueue
-        /// Runs the point lookups of `entry(forKey:)` (`PRAGMA query_only`).
-        let reader: DatabaseQueue
-
-        init(writer: DatabaseQueue, reader: DatabaseQueue) {
-            self.writer = writer
-            self.reader = reader
-        }
-
-        func close() {
-            try? reader.close()
-            try? writer.close()
-        }
-    }
-
-    /// Opens the connections on `databaseURL`, creating the schema in a new file and checking
-    /// it in an old one. Throws on a file that is damaged, not a database, or of another format.
-    func makeDatabase() throws -> Connections {
+    /// One `DatabaseQueue` (one connection) rather than a `DatabasePool`: a lookup is one short
+    /// statement, and the pool's reader checkout cost more than the lookup itself in
+    /// `CacheBench`. With a single connection the file can be held in exclusive locking mode,
+    /// which spares the file-lock system calls SQLite otherwise makes around every read. The
+    /// price: a lookup waits while a batch commits (a few milliseconds at most), and no other
+    /// process can open the cache while it is open.
+    func makeDatabase() throws -> DatabaseQueue {
         var grdb = GRDB.Configuration()
-        grdb.busyMode = .timeout(10)
+        grdb.busyMode = .timeout(2)
         grdb.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
             // the last commits, never corrupt the file. Right for a cache.
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let writer = try DatabaseQueue(path: databaseURL.path, configuration: grdb)
-        try writer.writeWithoutTransaction { db in
+        let database = try DatabaseQueue(path: databaseURL.path, configuration: grdb)
+        try database.writeWithoutTransaction { db in
             let format = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             if format == 0 && tables.isEmpty {
@@ -105,13 +92,7 @@ extension DiskCache {
             let expected = ["id", "key", "value", "file", "size", "checksum", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
             guard columns == expected else { throw SchemaMismatch(found: format) }
         }
-        var readerConfiguration = GRDB.Configuration()
-        readerConfiguration.busyMode = .timeout(10)
-        readerConfiguration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA query_only = 1")
-        }
-        let reader = try DatabaseQueue(path: databaseURL.path, configuration: readerConfiguration)
-        return Connections(writer: writer, reader: reader)
+        return database
     }
 
     struct SchemaMismatch: Error, CustomStringConvertible {
@@ -121,8 +102,8 @@ extension DiskCache {
 
     /// Loads the committed totals and the LRU counter, and deletes value files no row names
     /// (left by a crash between writing a file and committing its row). `writeLock` held.
-    func loadStateLocked(from database: Connections) throws {
-        let (count, bytes, maxSequence, referenced) = try database.writer.read { db in
+    func loadStateLocked(from database: DatabaseQueue) throws {
+        let (count, bytes, maxSequence, referenced) = try database.read { db in
             let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
             let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
             let count: Int = row?[0] ?? 0
@@ -137,25 +118,64 @@ extension DiskCache {
         }
     }
 
-    func readRow(_ key: CacheKey, in database: Connections) throws -> StoredRow? {
-        // One SELECT is atomic on its own, so it needs no explicit read transaction.
-        try database.reader.inDatabase { db in
+    func readRow(_ key: CacheKey, in database: DatabaseQueue) throws -> StoredRow? {
+        // One SELECT is atomic on its own, so it needs no explicit read transaction. The
+        // columns are read with the C API: GRDB's `Row` builds a column-name table per cursor,
+        // which cost more than the lookup.
+        try database.inDatabase { db in
             let statement = try db.cachedStatement(sql: Self.selectSQL)
-            // A cursor row reads the columns in place, without copying the whole row first.
-            let rows = try Row.fetchCursor(statement, arguments: [Self.rowID(for: key)])
-            guard let row = try rows.next(), row[0] == key.rawValue else { return nil }
-            let metadataText: String? = row[8]
+            let handle = statement.sqliteStatement
+            sqlite3_reset(handle)
+            defer { sqlite3_reset(handle) }
+            sqlite3_bind_int64(handle, 1, Self.rowID(for: key))
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return nil }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                    sql: Self.selectSQL
+                )
+            }
+            guard Self.text(handle, 0, equals: key.rawValue) else { return nil }
+            let file = Self.text(handle, 2)
             return StoredRow(
-                inlineValue: row[1],
-                file: row[2],
-                size: row[3],
-                checksum: row[4],
-                storedAt: Date(timeIntervalSinceReferenceDate: row[5]),
-                expiresAt: (row[6] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
-                schemaVersion: row[7],
-                metadata: metadataText.map(Self.decodeMetadata) ?? [:]
+                inlineValue: file == nil ? Self.blob(handle, 1) : nil,
+                file: file,
+                size: Int(sqlite3_column_int64(handle, 3)),
+                checksum: sqlite3_column_int64(handle, 4),
+                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 5)),
+                expiresAt: sqlite3_column_type(handle, 6) == SQLITE_NULL
+                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6)),
+                schemaVersion: Int(sqlite3_column_int64(handle, 7)),
+                metadata: Self.text(handle, 8).map(Self.decodeMetadata) ?? [:],
+                accessSequence: sqlite3_column_int64(handle, 9)
             )
         }
+    }
+
+    private static func text(_ handle: OpaquePointer, _ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private static func text(_ handle: OpaquePointer, _ column: Int32, equals string: String) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == count else { return false }
+            guard let base = utf8.baseAddress else { return true }
+            return memcmp(base, bytes, count) == 0
+        }
+    }
+
+    private static func blob(_ handle: OpaquePointer, _ column: Int32) -> Data? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
     }
 
     /// Commits the write buffer and the recorded reads in one transaction, then trims to the
@@ -179,7 +199,7 @@ extension DiskCache {
         var totals = self.totals
         var obsoleteFiles: [String] = []
         do {
-            try database.writer.write { db in
+            try database.write { db in
                 let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE id = ?")
                 let upsert = try db.cachedStatement(sql: Self.upsertSQL)
                 let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
@@ -265,7 +285,7 @@ extension DiskCache {
     func removeCommittedLocked(prefix: String?) {
         guard let database = stateLock.withLock({ self.database }) else { return }
         do {
-            let (removedCount, removedBytes, removedFiles) = try database.writer.write { db in
+            let (removedCount, removedBytes, removedFiles) = try database.write { db in
                 let condition = prefix == nil ? "" : " WHERE substr(key, 1, length(?)) = ?"
                 let arguments: StatementArguments = prefix.map { [$0, $0] } ?? []
                 let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + condition, arguments: arguments)
@@ -293,7 +313,7 @@ extension DiskCache {
         writeLock.withLock {
             guard let database = stateLock.withLock({ self.database }), let file = row.file else { return }
             do {
-                let removed = try database.writer.write { db -> Bool in
+                let removed = try database.write { db -> Bool in
                     try db.execute(
                         sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file = ? AND checksum = ? AND size = ? AND storedAt = ?",
                         arguments: [Self.rowID(for: key), key.rawValue, file, row.checksum, row.size, row.storedAt.timeIntervalSinceReferenceDate]

@@ -21,8 +21,8 @@ import GRDB
 /// if let entry = cache.entry(forKey: key, schemaVersion: 2) { use(entry.value) }
 /// ```
 ///
-/// Use one `DiskCache` per folder. It is safe to share between tasks: lookups run on their own
-/// connection (WAL lets them proceed while a batch commits), writes are serialized.
+/// Use one `DiskCache` per folder (it holds its database in exclusive locking mode). It is safe
+/// to share between tasks: every operation is serialized on one connection.
 ///
 /// ## Topics
 /// - ``init(configuration:)``
@@ -63,14 +63,23 @@ public final class DiskCache: @unchecked Sendable {
     let writeLock = Lock()
     /// Guards the fields below; held only for memory operations, never around I/O.
     let stateLock = Lock()
-    var database: Connections?
+    var database: DatabaseQueue?
     var pending: [CacheKey: Pending] = [:]
     var pendingBytes = 0
     var accessed: [CacheKey: Int64] = [:]
     var sequence: Int64 = 0
     var flushScheduled = false
     /// Committed totals; changed only with `writeLock` held.
-    var totals = Totals()
+    var totals = Totals() {
+        didSet {
+            let window = Int64(totals.count / 8)
+            stateLock.withLock { accessWindow = window }
+        }
+    }
+    /// A read of a row touched fewer than this many operations ago is not recorded again: hot
+    /// entries cost no write per read, and the LRU order is exact for the oldest seven eighths,
+    /// which is where trimming looks.
+    var accessWindow: Int64 = 0
 
     /// Opens (or creates) the cache in `configuration.directory`.
     ///
@@ -150,7 +159,9 @@ public final class DiskCache: @unchecked Sendable {
         } else {
             entry.value = row.inlineValue ?? Data()
         }
-        stateLock.withLock { noteAccessLocked(key) }
+        stateLock.withLock {
+            if sequence - row.accessSequence > accessWindow { noteAccessLocked(key) }
+        }
         return entry
     }
 
