@@ -14,6 +14,31 @@ enum Checksum {
         data.withUnsafeBytes { of($0) }
     }
 
+    /// The checksum of the first and last 4 KiB of `data` and of 32 blocks of 64 bytes spread
+    /// evenly between them, with the length; the full checksum for values up to 12 KiB.
+    static func sampled(_ data: Data) -> Int64 {
+        data.withUnsafeBytes { bytes in
+            let count = bytes.count
+            let edge = 4096
+            let blocks = 32
+            let block = 64
+            guard count > 3 * edge else { return of(bytes) }
+            var hash = UInt64(bitPattern: of(UnsafeRawBufferPointer(rebasing: bytes[0..<edge])))
+            hash = mix(hash, of(UnsafeRawBufferPointer(rebasing: bytes[(count - edge)..<count])))
+            let stride = (count - 2 * edge - block) / blocks
+            for index in 0..<blocks {
+                let start = edge + index * stride
+                hash = mix(hash, of(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + block)])))
+            }
+            return Int64(bitPattern: mix(hash, Int64(count)))
+        }
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ part: Int64) -> UInt64 {
+        round(hash ^ prime4, UInt64(bitPattern: part))
+    }
+
     static func of(_ bytes: UnsafeRawBufferPointer) -> Int64 {
         let count = bytes.count
         var lane1 = prime1 &+ prime2

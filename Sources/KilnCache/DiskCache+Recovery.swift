@@ -24,8 +24,13 @@ extension DiskCache {
             let database = try makeDatabase()
             try loadStateLocked(from: database)
             setDatabase(database)
-        } catch {
+        } catch where Self.isDamage(error) {
             rebuildLocked(reason: String(describing: error), closing: nil)
+        } catch {
+            // Busy (another cache or process holds the file), out of space...: the file may be
+            // fine, so it is left alone and this cache works as an empty one.
+            setDatabase(nil)
+            report(.databaseUnavailable(reason: String(describing: error)))
         }
     }
 

@@ -13,6 +13,7 @@ extension DiskCache {
         var file: String?
         var size: Int
         var checksum: Int64
+        var sample: Int64
         var storedAt: Date
         var expiresAt: Date?
         var schemaVersion: Int
@@ -28,6 +29,7 @@ extension DiskCache {
             file TEXT,
             size INTEGER NOT NULL,
             checksum INTEGER NOT NULL,
+            sample INTEGER NOT NULL,
             storedAt DOUBLE NOT NULL,
             expiresAt DOUBLE,
             schemaVersion INTEGER NOT NULL,
@@ -39,12 +41,12 @@ extension DiskCache {
         """
 
     static let selectSQL = """
-        SELECT key, value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata, accessSequence FROM entry WHERE id = ?
+        SELECT key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence FROM entry WHERE id = ?
         """
 
     static let upsertSQL = """
-        INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The row id of `key`: a 64-bit hash of its bytes, so a lookup is one search of the
@@ -89,7 +91,7 @@ extension DiskCache {
                 throw SchemaMismatch(found: format)
             }
             let columns = try db.columns(in: "entry").map(\.name)
-            let expected = ["id", "key", "value", "file", "size", "checksum", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
+            let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
             guard columns == expected else { throw SchemaMismatch(found: format) }
         }
         return database
@@ -144,12 +146,13 @@ extension DiskCache {
                 file: file,
                 size: Int(sqlite3_column_int64(handle, 3)),
                 checksum: sqlite3_column_int64(handle, 4),
-                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 5)),
-                expiresAt: sqlite3_column_type(handle, 6) == SQLITE_NULL
-                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6)),
-                schemaVersion: Int(sqlite3_column_int64(handle, 7)),
-                metadata: Self.text(handle, 8).map(Self.decodeMetadata) ?? [:],
-                accessSequence: sqlite3_column_int64(handle, 9)
+                sample: sqlite3_column_int64(handle, 5),
+                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6)),
+                expiresAt: sqlite3_column_type(handle, 7) == SQLITE_NULL
+                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 7)),
+                schemaVersion: Int(sqlite3_column_int64(handle, 8)),
+                metadata: Self.text(handle, 9).map(Self.decodeMetadata) ?? [:],
+                accessSequence: sqlite3_column_int64(handle, 10)
             )
         }
     }
@@ -178,16 +181,16 @@ extension DiskCache {
         return Data(bytes: bytes, count: count)
     }
 
-    /// Commits the write buffer and the recorded reads in one transaction, then trims to the
-    /// limits. `writeLock` held.
-    func flushLocked() {
+    /// Commits the write buffer in one transaction, then trims to the limits. Recorded reads
+    /// are written too when `recordingReads`, when trimming needs them, or when many have piled
+    /// up. `writeLock` held.
+    func flushLocked(recordingReads: Bool = false) {
         let (batch, reads, database) = stateLock.withLock {
-            let snapshot = (pending, accessed, self.database)
-            accessed.removeAll()
             flushScheduled = false
-            return snapshot
+            return (pending, accessed, self.database)
         }
-        guard !batch.isEmpty || !reads.isEmpty else { return }
+        let mustRecordReads = recordingReads || reads.count >= Self.maxRecordedReads
+        guard !batch.isEmpty || (mustRecordReads && !reads.isEmpty) || isOverLimits(totals) else { return }
         defer {
             // Every set/remove holds `writeLock`, so nothing was added to the buffer meanwhile.
             stateLock.withLock {
@@ -198,6 +201,7 @@ extension DiskCache {
         guard let database else { return }
         var totals = self.totals
         var obsoleteFiles: [String] = []
+        var readsRecorded = false
         do {
             try database.write { db in
                 let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE id = ?")
@@ -221,6 +225,7 @@ extension DiskCache {
                             staged.file,
                             entry.value.count,
                             staged.checksum,
+                            staged.sample,
                             entry.storedAt.timeIntervalSinceReferenceDate,
                             entry.expiresAt?.timeIntervalSinceReferenceDate,
                             entry.schemaVersion,
@@ -235,11 +240,12 @@ extension DiskCache {
                         if let oldFile { obsoleteFiles.append(oldFile) }
                     }
                 }
-                if !reads.isEmpty {
+                if !reads.isEmpty, mustRecordReads || isOverLimits(totals) {
                     let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE id = ? AND key = ?")
                     for (key, sequence) in reads where batch[key] == nil {
                         try touch.execute(arguments: [sequence, Self.rowID(for: key), key.rawValue])
                     }
+                    readsRecorded = true
                 }
                 try trim(db, totals: &totals, removedFiles: &obsoleteFiles)
             }
@@ -250,18 +256,26 @@ extension DiskCache {
             return
         }
         self.totals = totals
+        if readsRecorded {
+            stateLock.withLock {
+                // Keep the reads that happened while committing.
+                for (key, sequence) in reads where accessed[key] == sequence {
+                    accessed.removeValue(forKey: key)
+                }
+            }
+        }
         for file in obsoleteFiles { files.remove(named: file) }
+    }
+
+    func isOverLimits(_ totals: Totals) -> Bool {
+        if let countLimit = configuration.countLimit, totals.count > max(0, countLimit) { return true }
+        if let byteLimit = configuration.byteLimit, totals.bytes > max(0, byteLimit) { return true }
+        return false
     }
 
     /// Removes the least recently used rows until the limits hold.
     private func trim(_ db: Database, totals: inout Totals, removedFiles: inout [String]) throws {
-        let countLimit = configuration.countLimit.map { max(0, $0) }
-        let byteLimit = configuration.byteLimit.map { max(0, $0) }
-        func isOver() -> Bool {
-            if let countLimit, totals.count > countLimit { return true }
-            if let byteLimit, totals.bytes > byteLimit { return true }
-            return false
-        }
+        func isOver() -> Bool { isOverLimits(totals) }
         guard isOver() else { return }
         var victims: [(id: Int64, file: String?)] = []
         do {

@@ -6,7 +6,7 @@ import GRDB
 ///
 /// - Values up to ``Configuration/inlineThreshold`` bytes live in their database row; larger
 ///   ones in a file named by the SHA-256 of the key, written atomically, with their length and
-///   checksum kept in the row.
+///   checksums kept in the row (see ``Configuration/valueVerification``).
 /// - ``Configuration/byteLimit`` and ``Configuration/countLimit`` are enforced by removing the
 ///   least recently used entries.
 /// - Writes are buffered and committed in batches (see ``Configuration/flushInterval``); reads
@@ -45,6 +45,7 @@ public final class DiskCache: @unchecked Sendable {
         var entry: CacheEntry
         var file: String?
         var checksum: Int64
+        var sample: Int64
         var sequence: Int64
     }
 
@@ -103,7 +104,7 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     deinit {
-        writeLock.withLock { flushLocked() }
+        writeLock.withLock { flushLocked(recordingReads: true) }
     }
 
     // MARK: - Reading
@@ -151,7 +152,13 @@ public final class DiskCache: @unchecked Sendable {
                 removeDamaged(row, key: key, event: exists ? .valueFileCorrupt(key: key) : .valueFileMissing(key: key))
                 return nil
             }
-            if configuration.verifiesChecksums, Checksum.of(value) != row.checksum {
+            let intact: Bool
+            switch configuration.valueVerification {
+            case .length: intact = true  // `read` already checked it
+            case .sampled: intact = Checksum.sampled(value) == row.sample
+            case .full: intact = Checksum.of(value) == row.checksum
+            }
+            if !intact {
                 removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
                 return nil
             }
@@ -187,6 +194,7 @@ public final class DiskCache: @unchecked Sendable {
         defer { writeLock.unlock() }
         var file: String?
         var checksum: Int64 = 0
+        var sample: Int64 = 0
         if value.count > configuration.inlineThreshold {
             let name = ValueFiles.name(for: key)
             guard files.write(value, named: name) else {
@@ -197,8 +205,9 @@ public final class DiskCache: @unchecked Sendable {
             }
             file = name
             checksum = Checksum.of(value)
+            sample = Checksum.sampled(value)
         }
-        let full = stage(.put(Staged(entry: entry, file: file, checksum: checksum, sequence: 0)), forKey: key, bytes: value.count)
+        let full = stage(.put(Staged(entry: entry, file: file, checksum: checksum, sample: sample, sequence: 0)), forKey: key, bytes: value.count)
         if full { flushLocked() }
     }
 
@@ -230,9 +239,9 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Commits the buffered writes now.
+    /// Commits the buffered writes, and the order of recent reads, now.
     public func flush() {
-        writeLock.withLock { flushLocked() }
+        writeLock.withLock { flushLocked(recordingReads: true) }
     }
 
     // MARK: - Size
@@ -286,17 +295,22 @@ public final class DiskCache: @unchecked Sendable {
             staged.sequence = sequence
             pending[key] = .put(staged)
         } else {
+            // Read order matters only when trimming, so it is written with the next commit that
+            // trims (or on flush(), or once enough reads pile up), not after every read.
             accessed[key] = sequence
-            scheduleFlushLocked()
+            if accessed.count >= Self.maxRecordedReads { scheduleFlushLocked() }
         }
     }
+
+    /// How many recorded reads make a commit worth it even with nothing to trim.
+    static let maxRecordedReads = 4096
 
     /// Makes sure a flush runs within `flushInterval`. `stateLock` held.
     private func scheduleFlushLocked() {
         guard !flushScheduled else { return }
         flushScheduled = true
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + configuration.flushInterval) { [weak self] in
-            self?.flush()
+            self?.writeLock.withLock { self?.flushLocked() }
         }
     }
 

@@ -28,8 +28,18 @@ struct ValueFiles: Sendable {
         return name
     }
 
+    /// The folder's path with a trailing slash, built once: `URL` path arithmetic costs more
+    /// than the read of a small file.
+    let directoryPath: String
+
+    init(directory: URL) {
+        self.directory = directory
+        let path = directory.path
+        self.directoryPath = path.hasSuffix("/") ? path : path + "/"
+    }
+
     func path(of name: String) -> String {
-        directory.appendingPathComponent(name, isDirectory: false).path
+        directoryPath + name
     }
 
     func createDirectory() throws {
@@ -63,32 +73,29 @@ struct ValueFiles: Sendable {
         return true
     }
 
-    /// The contents of `name`, or `nil` if it is missing or unreadable. `expectedCount` sizes
-    /// the buffer; a file of another length reads as `nil`.
+    /// The contents of `name`, or `nil` if it is missing, unreadable, or not `expectedCount`
+    /// bytes long.
     func read(named name: String, expectedCount: Int) -> Data? {
         let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard expectedCount >= 0 else { return nil }
-        // Read one byte more than expected so a longer file is caught as damaged.
-        var data = Data(count: expectedCount + 1)
-        let total = data.withUnsafeMutableBytes { bytes -> Int in
-            guard let base = bytes.baseAddress else { return -1 }
-            var offset = 0
-            while offset < bytes.count {
-                let result = Glue.read(descriptor, base + offset, bytes.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                if result == 0 { break }
-                offset += result
-            }
-            return offset
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == expectedCount, expectedCount > 0 else {
+            return expectedCount == 0 && Int(status.st_size) == 0 ? Data() : nil
         }
-        guard total == expectedCount else { return nil }
-        data.removeLast()
-        return data
+        // Uninitialized memory handed to `Data` as is: `Data(count:)` would zero it first.
+        guard let buffer = malloc(expectedCount) else { return nil }
+        var offset = 0
+        while offset < expectedCount {
+            let result = Glue.read(descriptor, buffer + offset, expectedCount - offset)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                free(buffer)
+                return nil
+            }
+            offset += result
+        }
+        return Data(bytesNoCopy: buffer, count: expectedCount, deallocator: .free)
     }
 
     func remove(named name: String) {

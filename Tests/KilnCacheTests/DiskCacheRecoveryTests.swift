@@ -141,6 +141,51 @@ struct DiskCacheRecoveryTests {
         #expect(cache.value(forKey: "flipped") == bytes(5000, 2))
     }
 
+    @Test func sampledVerificationCatchesADamagedPageAndFullCatchesOneByte() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let value = SelfCheckingValue.make(seed: 1, count: 100 * 1024)
+        let url = directory.valuesURL.appendingPathComponent(ValueFiles.name(for: "big"))
+        func cache(_ verification: DiskCache.ValueVerification) -> DiskCache {
+            DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, valueVerification: verification))
+        }
+
+        do {
+            let sampled = cache(.sampled)
+            sampled.set(value, forKey: "big")
+            sampled.flush()
+            var damaged = value
+            damaged.replaceSubrange(50_000..<54_096, with: Data(count: 4096))  // a page of zeros
+            try damaged.write(to: url)
+            #expect(sampled.value(forKey: "big") == nil)
+        }
+
+        let full = cache(.full)
+        full.set(value, forKey: "big")
+        full.flush()
+        var damaged = value
+        damaged[60_001] ^= 0x01
+        try damaged.write(to: url)
+        #expect(full.value(forKey: "big") == nil)
+        full.set(value, forKey: "big")
+        #expect(full.value(forKey: "big") == value)
+    }
+
+    @Test func databaseHeldByAnotherCacheIsLeftAloneAndTheSecondCacheMisses() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let first = makeCache(directory, events: EventLog())
+        first.set(bytes(10), forKey: "a")
+        first.flush()
+        let events = EventLog()
+        let second = makeCache(directory, events: events)
+        #expect(second.value(forKey: "a") == nil)
+        #expect(events.recoveries == 0)
+        #expect(events.events.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
+        #expect(first.value(forKey: "a") == bytes(10))
+        #expect(!FileManager.default.fileExists(atPath: directory.brokenURL.path))
+    }
+
     @Test func valueFilesWithoutARowAreSweptAtOpen() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
