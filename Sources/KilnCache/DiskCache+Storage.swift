@@ -40,9 +40,9 @@ extension DiskCache {
         PRAGMA user_version = \(databaseFormat);
         """
 
-    static let selectSQL = """
-        SELECT key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence FROM entry WHERE id = ?
-        """
+    /// Columns in table order (checked at open). Short on purpose: the statement cache hashes
+    /// the SQL text on every lookup.
+    static let selectSQL = "SELECT * FROM entry WHERE id = ?"
 
     static let upsertSQL = """
         INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
@@ -120,7 +120,7 @@ extension DiskCache {
         }
     }
 
-    func readRow(_ key: CacheKey, in database: DatabaseQueue) throws -> StoredRow? {
+    func readRow(_ key: CacheKey, id: Int64, in database: DatabaseQueue) throws -> StoredRow? {
         // One SELECT is atomic on its own, so it needs no explicit read transaction. The
         // columns are read with the C API: GRDB's `Row` builds a column-name table per cursor,
         // which cost more than the lookup.
@@ -129,7 +129,7 @@ extension DiskCache {
             let handle = statement.sqliteStatement
             sqlite3_reset(handle)
             defer { sqlite3_reset(handle) }
-            sqlite3_bind_int64(handle, 1, Self.rowID(for: key))
+            sqlite3_bind_int64(handle, 1, id)
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return nil }
             guard code == SQLITE_ROW else {
@@ -139,20 +139,20 @@ extension DiskCache {
                     sql: Self.selectSQL
                 )
             }
-            guard Self.text(handle, 0, equals: key.rawValue) else { return nil }
-            let file = Self.text(handle, 2)
+            guard Self.text(handle, 1, equals: key.rawValue) else { return nil }
+            let file = Self.text(handle, 3)
             return StoredRow(
-                inlineValue: file == nil ? Self.blob(handle, 1) : nil,
+                inlineValue: file == nil ? Self.blob(handle, 2) : nil,
                 file: file,
-                size: Int(sqlite3_column_int64(handle, 3)),
-                checksum: sqlite3_column_int64(handle, 4),
-                sample: sqlite3_column_int64(handle, 5),
-                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6)),
-                expiresAt: sqlite3_column_type(handle, 7) == SQLITE_NULL
-                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 7)),
-                schemaVersion: Int(sqlite3_column_int64(handle, 8)),
-                metadata: Self.text(handle, 9).map(Self.decodeMetadata) ?? [:],
-                accessSequence: sqlite3_column_int64(handle, 10)
+                size: Int(sqlite3_column_int64(handle, 4)),
+                checksum: sqlite3_column_int64(handle, 5),
+                sample: sqlite3_column_int64(handle, 6),
+                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 7)),
+                expiresAt: sqlite3_column_type(handle, 8) == SQLITE_NULL
+                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 8)),
+                schemaVersion: Int(sqlite3_column_int64(handle, 9)),
+                metadata: Self.text(handle, 10).map(Self.decodeMetadata) ?? [:],
+                accessSequence: sqlite3_column_int64(handle, 11)
             )
         }
     }
@@ -207,8 +207,7 @@ extension DiskCache {
                 let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE id = ?")
                 let upsert = try db.cachedStatement(sql: Self.upsertSQL)
                 let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
-                for (key, write) in batch {
-                    let id = Self.rowID(for: key)
+                for (id, write) in batch {
                     let old = try Row.fetchOne(select, arguments: [id])
                     let oldFile: String? = old?[1]
                     if let old {
@@ -220,7 +219,7 @@ extension DiskCache {
                         let entry = staged.entry
                         try upsert.execute(arguments: [
                             id,
-                            key.rawValue,
+                            entry.key.rawValue,
                             staged.file == nil ? entry.value : nil,
                             staged.file,
                             entry.value.count,
@@ -241,9 +240,9 @@ extension DiskCache {
                     }
                 }
                 if !reads.isEmpty, mustRecordReads || isOverLimits(totals) {
-                    let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE id = ? AND key = ?")
-                    for (key, sequence) in reads where batch[key] == nil {
-                        try touch.execute(arguments: [sequence, Self.rowID(for: key), key.rawValue])
+                    let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE id = ?")
+                    for (id, sequence) in reads where batch[id] == nil {
+                        try touch.execute(arguments: [sequence, id])
                     }
                     readsRecorded = true
                 }
@@ -259,8 +258,8 @@ extension DiskCache {
         if readsRecorded {
             stateLock.withLock {
                 // Keep the reads that happened while committing.
-                for (key, sequence) in reads where accessed[key] == sequence {
-                    accessed.removeValue(forKey: key)
+                for (id, sequence) in reads where accessed[id] == sequence {
+                    accessed.removeValue(forKey: id)
                 }
             }
         }
@@ -338,7 +337,7 @@ extension DiskCache {
                     totals.count -= 1
                     totals.bytes -= row.size
                     // Only if no newer write for this key is waiting with its own file.
-                    let waiting = stateLock.withLock { pending[key] != nil }
+                    let waiting = stateLock.withLock { pending[Self.rowID(for: key)] != nil }
                     if !waiting { files.remove(named: file) }
                 }
             } catch {

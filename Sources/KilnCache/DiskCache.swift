@@ -37,7 +37,7 @@ public final class DiskCache: @unchecked Sendable {
     /// A write waiting in the buffer.
     enum Pending {
         case put(Staged)
-        case delete
+        case delete(CacheKey)
     }
 
     /// A value accepted by `set` and not yet committed.
@@ -65,9 +65,12 @@ public final class DiskCache: @unchecked Sendable {
     /// Guards the fields below; held only for memory operations, never around I/O.
     let stateLock = Lock()
     var database: DatabaseQueue?
-    var pending: [CacheKey: Pending] = [:]
+    // Keyed by row id (``rowID(for:)``), like the table: an integer key hashes for free, where
+    // hashing the key text again for each dictionary showed in read profiles.
+    var pending: [Int64: Pending] = [:]
     var pendingBytes = 0
-    var accessed: [CacheKey: Int64] = [:]
+    /// Row id → LRU sequence of reads not yet written.
+    var accessed: [Int64: Int64] = [:]
     var sequence: Int64 = 0
     var flushScheduled = false
     /// Committed totals; changed only with `writeLock` held.
@@ -119,14 +122,16 @@ public final class DiskCache: @unchecked Sendable {
     /// A hit makes the entry the most recently used.
     public func entry(forKey key: CacheKey, schemaVersion: Int = 0) -> CacheEntry? {
         let now = configuration.clock.now()
+        let id = Self.rowID(for: key)
         stateLock.lock()
-        if let waiting = pending[key] {
+        if let waiting = pending[id] {
             defer { stateLock.unlock() }
             guard case .put(let staged) = waiting,
+                  staged.entry.key == key,
                   staged.entry.schemaVersion == schemaVersion,
                   !staged.entry.isExpired(at: now)
             else { return nil }
-            noteAccessLocked(key)
+            noteAccessLocked(id)
             return staged.entry
         }
         let database = self.database
@@ -135,7 +140,7 @@ public final class DiskCache: @unchecked Sendable {
 
         let row: StoredRow?
         do {
-            row = try readRow(key, in: database)
+            row = try readRow(key, id: id, in: database)
         } catch {
             handle(error, during: "read", in: database)
             return nil
@@ -167,7 +172,7 @@ public final class DiskCache: @unchecked Sendable {
             entry.value = row.inlineValue ?? Data()
         }
         stateLock.withLock {
-            if sequence - row.accessSequence > accessWindow { noteAccessLocked(key) }
+            if sequence - row.accessSequence > accessWindow { noteAccessLocked(id) }
         }
         return entry
     }
@@ -200,7 +205,7 @@ public final class DiskCache: @unchecked Sendable {
             guard files.write(value, named: name) else {
                 report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
                 // The old value may be half replaced: drop it rather than serve it.
-                stage(.delete, forKey: key, bytes: 0)
+                stage(.delete(key), forKey: key, bytes: 0)
                 return
             }
             file = name
@@ -215,7 +220,7 @@ public final class DiskCache: @unchecked Sendable {
     public func remove(forKey key: CacheKey) {
         writeLock.lock()
         defer { writeLock.unlock() }
-        if stage(.delete, forKey: key, bytes: 0) { flushLocked() }
+        if stage(.delete(key), forKey: key, bytes: 0) { flushLocked() }
     }
 
     /// Removes every value whose key starts with `prefix` (`"GET /articles"` drops every
@@ -280,8 +285,9 @@ public final class DiskCache: @unchecked Sendable {
                 staged.sequence = sequence
                 write = .put(staged)
             }
-            pending[key] = write
-            accessed.removeValue(forKey: key)
+            let id = Self.rowID(for: key)
+            pending[id] = write
+            accessed.removeValue(forKey: id)
             pendingBytes += bytes
             scheduleFlushLocked()
             return pending.count >= configuration.maxPendingWrites || pendingBytes >= configuration.maxPendingBytes
@@ -289,21 +295,23 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     /// Records a read for LRU order. `stateLock` held.
-    func noteAccessLocked(_ key: CacheKey) {
+    func noteAccessLocked(_ id: Int64) {
         sequence += 1
-        if case .put(var staged)? = pending[key] {
+        if case .put(var staged)? = pending[id] {
             staged.sequence = sequence
-            pending[key] = .put(staged)
+            pending[id] = .put(staged)
         } else {
             // Read order matters only when trimming, so it is written with the next commit that
             // trims (or on flush(), or once enough reads pile up), not after every read.
-            accessed[key] = sequence
+            accessed[id] = sequence
             if accessed.count >= Self.maxRecordedReads { scheduleFlushLocked() }
         }
     }
 
-    /// How many recorded reads make a commit worth it even with nothing to trim.
-    static let maxRecordedReads = 4096
+    /// How many recorded reads (about 100 bytes of memory each) make a commit worth it even
+    /// with nothing to trim. Writing them holds the connection, so lookups wait meanwhile:
+    /// rarely is better.
+    static let maxRecordedReads = 65_536
 
     /// Makes sure a flush runs within `flushInterval`. `stateLock` held.
     private func scheduleFlushLocked() {
