@@ -1,0 +1,82 @@
+/// A collection that can decode keeping the elements that decode and dropping the rest.
+///
+/// `Array`, `Set` and `Dictionary` conform. `@DataModel` properties first decode a collection
+/// strictly (the fast path); only when that fails is it decoded again element by element, with a
+/// repair entry for each element coerced or dropped.
+public protocol LossyDecodable {
+    /// Decodes, dropping (and logging) elements that cannot be used.
+    static func decodeLossy(from decoder: any Decoder) throws -> Self
+}
+
+extension Array: LossyDecodable where Element: Decodable {
+    public static func decodeLossy(from decoder: any Decoder) throws -> [Element] {
+        var container = try decoder.unkeyedContainer()
+        let session = DecodingSession.current(in: decoder)
+        var result: [Element] = []
+        result.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd {
+            let index = container.currentIndex
+            if let element = try? container.decode(Element.self) {
+                result.append(element)
+                continue
+            }
+            // A failed decode leaves the index in place in Foundation's decoders; read the raw
+            // value to move on. A decoder that moved on anyway gives us nothing more to read.
+            let raw: JSONValue? = container.currentIndex == index ? try? container.decode(JSONValue.self) : nil
+            if container.currentIndex == index { break }
+            let path = CodingPathFormatter.components(decoder.codingPath) + [.index(index)]
+            if let raw, let coerced = LossyElement<Element>.coerce(raw, session: session) {
+                result.append(coerced)
+                session?.recordIfRecording(.coerced, path: path, expected: Element.self, found: raw.preview(), result: coerced)
+            } else {
+                session?.recordIfRecording(.dropped, path: path, expected: Element.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
+            }
+        }
+        return result
+    }
+}
+
+extension Set: LossyDecodable where Element: Decodable {
+    public static func decodeLossy(from decoder: any Decoder) throws -> Set<Element> {
+        Set(try [Element].decodeLossy(from: decoder))
+    }
+}
+
+extension Dictionary: LossyDecodable where Key == String, Value: Decodable {
+    public static func decodeLossy(from decoder: any Decoder) throws -> [String: Value] {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let session = DecodingSession.current(in: decoder)
+        var result: [String: Value] = [:]
+        result.reserveCapacity(container.allKeys.count)
+        for key in container.allKeys {
+            if let value = try? container.decode(Value.self, forKey: key) {
+                result[key.stringValue] = value
+                continue
+            }
+            let raw = try? container.decode(JSONValue.self, forKey: key)
+            let path = CodingPathFormatter.components(decoder.codingPath) + [.key(key.stringValue)]
+            if let raw, let coerced = LossyElement<Value>.coerce(raw, session: session) {
+                result[key.stringValue] = coerced
+                session?.recordIfRecording(.coerced, path: path, expected: Value.self, found: raw.preview(), result: coerced)
+            } else {
+                session?.recordIfRecording(.dropped, path: path, expected: Value.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
+            }
+        }
+        return result
+    }
+}
+
+enum LossyElement<Element> {
+    static func coerce(_ raw: JSONValue, session: DecodingSession?) -> Element? {
+        guard let target = Element.self as? any JSONCoercible.Type else { return nil }
+        let truncating = session?.policy.allowsFractionalTruncation ?? false
+        return target.coerce(from: raw, truncating: truncating) as? Element
+    }
+}
+
+extension DecodingSession {
+    func recordIfRecording<T, V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+        guard isRecording else { return }
+        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+    }
+}

@@ -1,0 +1,264 @@
+/// The tolerant reader that `@DataModel`'s generated `init(from:)` uses for each property.
+///
+/// You rarely call it yourself: it is public because the macro's expansion, which lives in your
+/// module, calls it. Every method returns a value and never throws: what the server sent either
+/// fits, is coerced (and logged), or is replaced by the property's default (and logged).
+public struct ModelDecodingContainer {
+    @usableFromInline let container: KeyedDecodingContainer<AnyCodingKey>
+    @usableFromInline let session: DecodingSession?
+    @usableFromInline let model: Any.Type
+
+    /// Opens the object a model decodes from. Throws when the value is not an object at all
+    /// (the one failure a model cannot repair by itself; a parent model repairs it with a default).
+    public init(decoder: any Decoder, model: Any.Type) throws {
+        self.container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.session = DecodingSession.current(in: decoder)
+        self.model = model
+    }
+
+    @usableFromInline var policy: DecodingPolicy { session?.policy ?? DecodingPolicy() }
+
+    // MARK: Plain keys (one name, or a name and its snake_case twin)
+
+    /// Decodes the property `property` from `key` (or `alternate`, when the first is absent or
+    /// null), falling back to `initial()`.
+    @inlinable
+    public func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+        if let value = attempt(T.self, AnyCodingKey(key), property: property) { return value }
+        if let alternate, let value = attempt(T.self, AnyCodingKey(alternate), property: property) { return value }
+        return fallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { initial() })
+    }
+
+    /// Decodes a property with no initial value: the policy's or the type's default fills gaps.
+    @inlinable
+    public func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
+        if let value = attempt(T.self, AnyCodingKey(key), property: property) { return value }
+        if let alternate, let value = attempt(T.self, AnyCodingKey(alternate), property: property) { return value }
+        return fallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { nil })
+    }
+
+    /// Decodes an optional property: absent or `null` is `nil` (or `initial()`), with no repair
+    /// logged for a plain absence.
+    @inlinable
+    public func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if let value = attempt(T.self, AnyCodingKey(key), property: property) { return value }
+        if let alternate, let value = attempt(T.self, AnyCodingKey(alternate), property: property) { return value }
+        return optionalFallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { initial() })
+    }
+
+    // MARK: Aliases and key paths
+
+    /// Decodes from the first of `paths` that is present and not null (`@Key("pub_date", "author.name")`).
+    public func value<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T) -> T {
+        for path in paths {
+            if let value = attempt(T.self, path: path, property: property) { return value }
+        }
+        return fallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() })
+    }
+
+    /// Decodes a property with no initial value from the first usable path.
+    public func value<T: Decodable & DefaultValueProviding>(paths: [KeyPath], property: String) -> T {
+        for path in paths {
+            if let value = attempt(T.self, path: path, property: property) { return value }
+        }
+        return fallback(T.self, keys: paths.map(\.components), property: property, initial: { nil })
+    }
+
+    /// Decodes an optional property from the first usable path.
+    public func optional<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        for path in paths {
+            if let value = attempt(T.self, path: path, property: property) { return value }
+        }
+        return optionalFallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() })
+    }
+
+    // MARK: Transforms
+
+    /// Decodes through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
+    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
+        if let value = transformed(paths: paths, transform: transform) { return value }
+        return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
+    }
+
+    /// Decodes a property with no initial value through a ``ValueTransform``.
+    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
+        if let value = transformed(paths: paths, transform: transform) { return value }
+        return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { nil }, found: transformFound(paths))
+    }
+
+    /// Decodes an optional property through a ``ValueTransform``.
+    public func optional<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+        if let value = transformed(paths: paths, transform: transform) { return value }
+        return optionalFallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
+    }
+
+    @usableFromInline
+    static func paths(_ key: String, _ alternate: String?) -> [[KeyPath.Component]] {
+        guard let alternate else { return [[.key(key)]] }
+        return [[.key(key)], [.key(alternate)]]
+    }
+}
+
+// MARK: - Machinery
+
+extension ModelDecodingContainer {
+    /// Tries one key: the value when it decodes as `T` or can be coerced; `nil` when absent,
+    /// null or unusable (the caller then tries the next key or falls back).
+    @usableFromInline
+    func attempt<T: Decodable>(_ type: T.Type, _ key: AnyCodingKey, property: String) -> T? {
+        do {
+            return try container.decodeIfPresent(T.self, forKey: key)
+        } catch {
+            return salvage(T.self, in: container, key: key, path: [.key(key.stringValue)])
+        }
+    }
+
+    func attempt<T: Decodable>(_ type: T.Type, path: KeyPath, property: String) -> T? {
+        guard let (holder, last) = open(path) else { return nil }
+        do {
+            return try holder.decodeIfPresent(T.self, forKey: last)
+        } catch {
+            return salvage(T.self, in: holder, key: last, path: path.components)
+        }
+    }
+
+    /// Walks to the container holding a path's last key.
+    func open(_ path: KeyPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
+        var holder = container
+        let components = path.components
+        guard case .key(let lastKey)? = components.last else { return nil }
+        for component in components.dropLast() {
+            guard case .key(let key) = component,
+                let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
+            else { return nil }
+            holder = next
+        }
+        return (holder, AnyCodingKey(lastKey))
+    }
+
+    /// The slow path after `T` failed to decode strictly: a collection is decoded again keeping
+    /// what can be kept; a scalar is read as raw JSON and coerced.
+    @usableFromInline
+    func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+        if let lossy = T.self as? any LossyDecodable.Type, let nested = try? holder.superDecoder(forKey: key),
+            let decoded = try? lossy.decodeLossy(from: nested), let value = decoded as? T {
+            return value
+        }
+        return coerce(T.self, in: holder, key: key, path: path)
+    }
+
+    /// Reads the raw JSON at `key` and applies the coercion rules.
+    func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+        guard let raw = try? holder.decode(JSONValue.self, forKey: key) else { return nil }
+        let target: any JSONCoercible.Type
+        if let direct = T.self as? any JSONCoercible.Type {
+            target = direct
+        } else if let wrapped = (T.self as? any OptionalProtocol.Type)?.wrappedType as? any JSONCoercible.Type {
+            target = wrapped
+        } else {
+            return nil
+        }
+        guard let coerced = target.coerce(from: raw, truncating: policy.allowsFractionalTruncation),
+            let value = (coerced as? T) ?? (T.self as? any OptionalProtocol.Type)?.wrapping(coerced) as? T
+        else { return nil }
+        record(.coerced, path: path, expected: T.self, found: raw.preview(), result: value)
+        return value
+    }
+
+    @usableFromInline
+    func fallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T {
+        let policy = self.policy
+        var value: T? = nil
+        if policy.hasCustomDefaults {
+            value = policy.defaultValue(forKey: property, in: model, as: T.self)
+        }
+        if value == nil { value = initial() }
+        if value == nil, policy.hasCustomDefaults { value = policy.defaultValue(for: T.self) }
+        if value == nil { value = (T.self as? any DefaultValueProviding.Type)?.defaultValue as? T }
+        guard let result = value else {
+            preconditionFailure("generated code passes an initial value unless T provides a default")
+        }
+        if session?.isRecording == true {
+            let (kind, foundText, path) = describeMiss(keys, found: found)
+            record(kind, path: path, expected: T.self, found: foundText, result: result)
+        }
+        return result
+    }
+
+    @usableFromInline
+    func optionalFallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T? {
+        let policy = self.policy
+        var value: T?? = nil
+        if policy.hasCustomDefaults, let keyed = policy.defaultValue(forKey: property, in: model, as: T.self) {
+            value = .some(keyed)
+        }
+        if value == nil, let start = initial() { value = .some(start) }
+        guard let result = value else { return nil }
+        if session?.isRecording == true {
+            let (kind, foundText, path) = describeMiss(keys, found: found)
+            if kind != .missing && kind != .null || result != nil {
+                record(kind, path: path, expected: T?.self, found: foundText, result: result as Any)
+            }
+        }
+        return result
+    }
+
+    /// Why nothing usable was found: absent, null, or present but unusable.
+    func describeMiss(_ keys: [[KeyPath.Component]], found: String?) -> (Repair.Kind, String, [KeyPath.Component]) {
+        let first = keys.first ?? []
+        if let found { return (.invalid, found, first) }
+        var sawNull: [KeyPath.Component]? = nil
+        for components in keys {
+            guard let path = Optional(KeyPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
+            if (try? holder.decodeNil(forKey: last)) == true {
+                if sawNull == nil { sawNull = components }
+                continue
+            }
+            let raw = (try? holder.decode(JSONValue.self, forKey: last))?.preview() ?? "an unreadable value"
+            return (.invalid, raw, components)
+        }
+        if let sawNull { return (.null, "null", sawNull) }
+        return (.missing, "missing", first)
+    }
+
+    func transformed<X: ValueTransform>(paths: [KeyPath], transform: X) -> X.Value? {
+        for path in paths {
+            guard let (holder, last) = open(path),
+                let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
+            else { continue }
+            return transform.decode(raw)
+        }
+        return nil
+    }
+
+    func transformFound(_ paths: [KeyPath]) -> String? {
+        for path in paths {
+            guard let (holder, last) = open(path),
+                let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
+            else { continue }
+            return raw.preview()
+        }
+        return nil
+    }
+
+    func record<T, V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+        guard let session, session.isRecording else { return }
+        let full = CodingPathFormatter.components(container.codingPath) + path
+        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+    }
+}
+
+/// Lets generic code see through `Optional`.
+@usableFromInline
+protocol OptionalProtocol {
+    static var wrappedType: Any.Type { get }
+    static func wrapping(_ value: Any) -> Any?
+}
+
+extension Optional: OptionalProtocol {
+    @usableFromInline static var wrappedType: Any.Type { Wrapped.self }
+    @usableFromInline static func wrapping(_ value: Any) -> Any? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return Optional(wrapped) as Any
+    }
+}

@@ -1,0 +1,71 @@
+/// One thing the tolerant decoder fixed: a value that was defaulted, coerced, dropped or replaced.
+///
+/// Its description reads like a line a backend team can act on:
+///
+/// ```text
+/// data[3].author.followers: expected Int, found "12k" → 0
+/// ```
+public struct Repair: Sendable, Hashable, CustomStringConvertible {
+    /// What was done.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The key was absent; the default was used.
+        case missing
+        /// The value was `null`; the default was used.
+        case null
+        /// The value had another JSON kind and was converted (`"42"` → `42`).
+        case coerced
+        /// The value could not be used; the default was used.
+        case invalid
+        /// A collection element could not be used and was left out.
+        case dropped
+        /// An enum raw value was unknown; the type's fallback case was used.
+        case fallback
+        /// A polymorphic list element named a type nobody registered; it was skipped.
+        case unknownType
+    }
+
+    /// Where, as a coding path: `data[3].author.followers`.
+    public var path: String
+    /// What was done.
+    public var kind: Kind
+    /// The type the model expected, e.g. `Int`.
+    public var expected: String
+    /// What the server sent, as short JSON (`"12k"`), or `missing`.
+    public var found: String
+    /// What the model holds now, e.g. `0`, or `dropped`.
+    public var result: String
+
+    /// Makes a repair entry.
+    public init(path: String, kind: Kind, expected: String, found: String, result: String) {
+        self.path = path
+        self.kind = kind
+        self.expected = expected
+        self.found = found
+        self.result = result
+    }
+
+    public var description: String {
+        "\(path.isEmpty ? "<root>" : path): expected \(expected), found \(found) → \(result)"
+    }
+}
+
+extension Repair {
+    /// Shows a value the model ended up with: strings quoted, others as Swift prints them.
+    static func show<T>(_ value: T) -> String {
+        switch value {
+        case let s as String: return JSONValue.string(s).preview()
+        case let v as JSONValue: return v.preview()
+        default:
+            let text = String(describing: value)
+            return text.count > 40 ? String(text.prefix(39)) + "…" : text
+        }
+    }
+
+    /// The short name of a type, as written in Swift: `Int`, `[String]`, `Author?`.
+    static func typeName<T>(_ type: T.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") { return String(name.dropFirst(9).dropLast()) + "?" }
+        if name.hasPrefix("Array<"), name.hasSuffix(">") { return "[" + String(name.dropFirst(6).dropLast()) + "]" }
+        return name
+    }
+}

@@ -1,0 +1,133 @@
+/// Any JSON value, as a Swift enum.
+///
+/// `JSONValue` is what Kiln uses for dictionary-backed ("de-model") records, for envelope fields,
+/// and wherever the shape of the data is not known in advance. Its accessors are tolerant and
+/// follow the same coercion rules as `@DataModel`: `"42"` reads as `42`, `1` as `true`.
+///
+/// ```swift
+/// let ticket: JSONValue = ["goodName": "Tea", "minLimitMoney": "100"]
+/// ticket["goodName"].string         // "Tea"
+/// ticket["minLimitMoney"].int ?? 0  // 100
+/// ticket["missing.path[2]"].isNull  // true
+/// ```
+///
+/// Integers that fit in `Int64` are kept exactly (`.int`); other numbers are `.double`.
+/// Objects are unordered, like JSON's own objects: compare and hash them as dictionaries.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`, and also what a missing key or an out-of-range index reads as.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number written without fraction or exponent that fits in `Int64`.
+    case int(Int64)
+    /// Any other number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object([String: JSONValue])
+}
+
+extension JSONValue {
+    /// The name of this value's JSON kind, as used in repair logs and errors: `"string"`, `"number"`…
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .int, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The value written as compact JSON, shortened to `limit` characters with `…` when longer.
+    ///
+    /// Used to show what a server sent in repair logs and error messages.
+    public func preview(limit: Int = 40) -> String {
+        let text = jsonText
+        guard text.count > limit else { return text }
+        return String(text.prefix(max(1, limit - 1))) + "…"
+    }
+
+    /// The value as compact JSON text, with object keys sorted so the text is stable.
+    public var jsonText: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += JSONValue.format(d)
+        case .string(let s): JSONValue.writeQuoted(s, to: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeQuoted(key, to: &out)
+                out += ":"
+                members[key, default: .null].write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Formats a double the way JSON writers do: integral values without a fraction, non-finite as `null`.
+    static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
+    }
+
+    static func writeQuoted(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    public var description: String { jsonText }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,1 +1,0 @@
-// KilnModel: tolerant models. See ARCHITECTURE.md ("Models").

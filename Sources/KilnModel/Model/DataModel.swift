@@ -1,0 +1,56 @@
+/// A model that decodes anything a server sends: what `@DataModel` makes a type conform to.
+///
+/// You don't conform by hand; attach the macro:
+///
+/// ```swift
+/// @DataModel
+/// struct Article {
+///     var id = 0
+///     var title = "--"
+///     @Key("pub_date", "publishDate") @Transform(.yyyyMMdd) var published: Date?
+///     @Key("author.name") var authorName: String
+///     var tags: [String]          // lossy: a bad element is dropped, not the array
+///     var status: Status = .draft // a FallbackEnum
+///     @Ignored var isExpanded = false
+/// }
+/// ```
+///
+/// The generated `init()` gives every property its initial value or its default; the generated
+/// `init(from:)` reads each property tolerantly through ``ModelDecodingContainer``; the generated
+/// `encode(to:)` writes the original keys back.
+public protocol DataModel: Codable, DefaultValueProviding {
+    /// A model with every property at its initial value or its type's default.
+    init()
+}
+
+extension DataModel {
+    public static var defaultValue: Self { Self() }
+}
+
+/// Makes a struct or final class decode tolerantly: defaults for missing, `null` or unusable
+/// values, coercion between strings, numbers and booleans, snake_case keys, lossy collections,
+/// and a repair log — through any `Decoder`.
+///
+/// Properties without `@Key` are read from their Swift name, then from its snake_case form
+/// (`authorName` → `author_name`). See ``DataModel`` for a full example.
+@attached(member, names: named(init), named(encode(to:)))
+@attached(extension, conformances: DataModel)
+public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
+
+/// The JSON keys a property is read from, first present and non-null wins; dotted paths reach
+/// into nested objects. The first key is the one written when encoding.
+///
+/// ```swift
+/// @Key("pub_date", "publishDate") var published = ""
+/// @Key("author.name") var authorName = ""
+/// ```
+@attached(peer)
+public macro Key(_ name: String, _ aliases: String...) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
+
+/// A property that never comes from or goes to JSON. It must have an initial value or be optional.
+@attached(peer)
+public macro Ignored() = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
+
+/// Reads and writes a property through a ``ValueTransform``: `@Transform(.yyyyMMdd)`.
+@attached(peer)
+public macro Transform<T: ValueTransform>(_ transform: T) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")

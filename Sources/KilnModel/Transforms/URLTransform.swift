@@ -1,0 +1,53 @@
+import Foundation
+
+/// Reads a URL from a string, trimming white space and percent-encoding spaces; an empty string
+/// is no URL.
+///
+/// ```swift
+/// @Transform(.url) var avatar: URL?
+/// ```
+public struct URLTransform: ValueTransform {
+    /// Makes the transform.
+    public init() {}
+
+    public func decode(_ json: JSONValue) -> URL? {
+        guard let text = json.string?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return URL(string: text) ?? URL(string: text.replacingOccurrences(of: " ", with: "%20"))
+    }
+
+    public func encode(_ value: URL) -> JSONValue { .string(value.absoluteString) }
+}
+
+extension ValueTransform where Self == URLTransform {
+    /// A URL from a string.
+    public static var url: URLTransform { URLTransform() }
+}
+
+/// Reads a list written as one string, `"swift,ios, mvvm"` → `["swift", "ios", "mvvm"]`
+/// (trimmed, empty items left out); an array of strings is read as it is.
+///
+/// ```swift
+/// @Transform(.commaSeparated) var tags: [String] = []
+/// ```
+public struct SeparatedListTransform: ValueTransform {
+    /// The separator, `","` by default.
+    public var separator: Character
+
+    /// A transform splitting on `separator`.
+    public init(separator: Character = ",") { self.separator = separator }
+
+    public func decode(_ json: JSONValue) -> [String]? {
+        if let items = json.array { return items.compactMap(\.string) }
+        guard let text = json.string else { return nil }
+        return text.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    public func encode(_ value: [String]) -> JSONValue { .string(value.joined(separator: String(separator))) }
+}
+
+extension ValueTransform where Self == SeparatedListTransform {
+    /// A list written as comma-separated text.
+    public static var commaSeparated: SeparatedListTransform { SeparatedListTransform() }
+    /// A list written as text separated by `separator`.
+    public static func separated(by separator: Character) -> SeparatedListTransform { SeparatedListTransform(separator: separator) }
+}
