@@ -1,4 +1,5 @@
 import Foundation
+import KilnModel
 import KilnNetwork
 
 /// A request the ``FixtureServer`` received, kept for assertions.

@@ -1,4 +1,5 @@
 import Foundation
+import KilnModel
 import KilnNetwork
 
 /// What a ``FixtureServer`` route answers, including the faults it can inject.

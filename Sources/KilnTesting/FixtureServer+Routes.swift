@@ -1,4 +1,5 @@
 import Foundation
+import KilnModel
 import KilnNetwork
 
 extension FixtureServer {

@@ -152,23 +152,20 @@ public struct APIClient: Sendable {
 
     func decode<Value: Decodable>(_ data: Data, as type: Value.Type, at keyPath: String?) throws(APIError) -> (value: Value, repairs: [Repair]) {
         if let empty = NoContent() as? Value { return (empty, []) }
+        var path: KilnModel.KeyPath?
+        if let keyPath {
+            do {
+                path = try KilnModel.KeyPath(parsing: keyPath)
+            } catch {
+                throw .decoding(path: keyPath, repairs: [])
+            }
+        }
         do {
-            let result = try JSONDecoder().decodeWithRepairs(Value.self, from: data, at: keyPath, policy: decodingPolicy)
+            let result = try JSONDecoder().decodeWithRepairs(Value.self, from: data, at: path, policy: decodingPolicy)
             return (result.value, result.repairs)
         } catch {
-            throw Self.decodingFailure(error, keyPath: keyPath)
+            throw .decoding(path: error.path, repairs: [])
         }
-    }
-
-    static func decodingFailure(_ error: any Error, keyPath: String?) -> APIError {
-        var path = ""
-        if let error = error as? DecodingError {
-            path = APIError.path(of: error)
-        }
-        if let keyPath, !keyPath.isEmpty, path != keyPath, !path.hasPrefix(keyPath + ".") {
-            path = path.isEmpty ? keyPath : keyPath + "." + path
-        }
-        return .decoding(path: path, repairs: [])
     }
 }
 

@@ -15,11 +15,11 @@ import KilnModel
 ///     successCodes: ["0", "200"]))
 /// ```
 public struct Envelope: Sendable, Hashable {
-    /// Dotted key path of the status code, or `nil` when the API has no envelope.
+    /// Key path (`status.code`, `data.list[0]`) of the status code, or `nil` when the API has no envelope.
     public var codePath: String?
-    /// Dotted key path of the human-readable message.
+    /// Key path (`status.code`, `data.list[0]`) of the human-readable message.
     public var messagePath: String?
-    /// Dotted key path of the payload, or `nil` when the whole body is the payload.
+    /// Key path (`status.code`, `data.list[0]`) of the payload, or `nil` when the whole body is the payload.
     public var dataPath: String?
     /// The codes that mean success.
     public var successCodes: Set<String>
@@ -64,16 +64,22 @@ public struct Envelope: Sendable, Hashable {
         return successCodes.contains { Int64($0.trimmingCharacters(in: .whitespaces)) == number }
     }
 
-    /// Walks a dotted path through objects (and numeric components through arrays).
+    /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
+    /// `nil` when a component is absent. Malformed paths are read as one literal key.
     static func lookup(_ path: String, in value: JSONValue) -> JSONValue? {
+        let keyPath = (try? KilnModel.KeyPath(parsing: path)) ?? KilnModel.KeyPath([.key(path)])
         var current = value
-        for component in path.split(separator: ".") {
-            switch current {
-            case .object(let object):
-                guard let next = object[String(component)] else { return nil }
+        for component in keyPath.components {
+            switch (component, current) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
                 current = next
-            case .array(let array):
-                guard let index = Int(component), array.indices.contains(index) else { return nil }
+            case (.index(let index), .array(let array)):
+                guard array.indices.contains(index) else { return nil }
+                current = array[index]
+            case (.key(let key), .array(let array)):
+                // Tolerate `list.0` for `list[0]`.
+                guard let index = Int(key), array.indices.contains(index) else { return nil }
                 current = array[index]
             default:
                 return nil
