@@ -134,6 +134,16 @@ private final class TaskState: @unchecked Sendable {
 }
 
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// FoundationNetworking reports a body cut short by the server as `URLError(.unknown)`:
+    /// when headers arrived and fewer bytes than their `Content-Length` followed, say so.
+    static func classify(_ error: any Error, task: URLSessionTask, received: Int64) -> any Error {
+        guard let urlError = error as? URLError, urlError.code == .unknown,
+              let response = task.response as? HTTPURLResponse,
+              response.expectedContentLength > received
+        else { return error }
+        return URLError(.networkConnectionLost)
+    }
+
     private struct Entry {
         let state: TaskState
         let continuation: CheckedContinuation<HTTPURLResponse, any Error>
@@ -155,6 +165,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         switch state.sink {
         case .memory:
             state.collected.append(data)
+            state.received += Int64(data.count)
         case .file(let handle):
             guard state.writeError == nil else { return }
             do {
@@ -191,7 +202,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         if let writeError = entry.state.writeError {
             entry.continuation.resume(throwing: TransportError(.localFile, detail: String(describing: writeError)))
         } else if let error {
-            entry.continuation.resume(throwing: error)
+            entry.continuation.resume(throwing: Self.classify(error, task: task, received: entry.state.received))
         } else if let response = task.response as? HTTPURLResponse {
             entry.continuation.resume(returning: response)
         } else {
