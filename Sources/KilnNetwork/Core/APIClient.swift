@@ -164,9 +164,23 @@ public struct APIClient: Sendable {
             let result = try JSONDecoder().decodeWithRepairs(Value.self, from: data, at: path, policy: decodingPolicy)
             return (result.value, result.repairs)
         } catch {
+            // `"data": null` (or no data) is a valid answer when the caller asked for an optional.
+            if case .pathNotFound = error, let optional = Value.self as? any OptionalDecodable.Type,
+               let none = optional.absent as? Value {
+                return (none, [])
+            }
             throw .decoding(path: error.path, repairs: [])
         }
     }
+}
+
+/// Lets the client produce `nil` for an optional `Response` whose data is `null` or absent.
+protocol OptionalDecodable {
+    static var absent: Self { get }
+}
+
+extension Optional: OptionalDecodable {
+    static var absent: Self { nil }
 }
 
 extension Response {

@@ -175,3 +175,17 @@ struct APIClientTests {
         #expect(APIError.decoding(path: "data.list", repairs: []).description.contains("data.list"))
     }
 }
+
+@Suite("APIClient optional data")
+struct APIClientOptionalDataTests {
+    @Test func nullDataDecodesAsNilForOptionalResponses() async throws {
+        try await withServer { server in
+            server.route(.get, "/maybe", .envelope(data: .null))
+            let client = APIClient(baseURL: server.baseURL)
+            let value = try await client.send(Endpoint<Message?>.get("/maybe"))
+            #expect(value == nil)
+            let error = await failure { try await client.send(Endpoint<Message>.get("/maybe")) }
+            #expect(error == .decoding(path: "data", repairs: []))
+        }
+    }
+}
