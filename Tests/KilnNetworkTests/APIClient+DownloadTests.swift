@@ -68,3 +68,24 @@ struct APIClientDownloadTests {
         }
     }
 }
+
+@Suite("APIClient+Download cancellation")
+struct APIClientDownloadCancellationTests {
+    @Test func stoppingTheIterationCancelsAndLeavesNoFile() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("slow.bin")
+        try await withServer { server in
+            server.route(.get, "/slow", .generated(byteCount: 1_000_000).slowBody(chunkSize: 16 * 1024, interval: .milliseconds(50)))
+            let client = APIClient(baseURL: server.baseURL)
+            let started = ContinuousClock.now
+            for try await event in client.download(Endpoint<Data>.get("/slow"), to: destination) {
+                if case .progress = event { break }
+            }
+            // Give the cancelled transfer a moment to clean up its temporary file.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+}

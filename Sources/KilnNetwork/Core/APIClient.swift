@@ -66,7 +66,7 @@ public struct APIClient: Sendable {
     /// Sends `endpoint` and returns its decoded value.
     ///
     /// ```swift
-    /// do {
+    /// do throws(APIError) {
     ///     let list = try await client.send(Endpoint<[Message]>.get("/messages"))
     /// } catch .server(_, let message) {
     ///     toast(message)

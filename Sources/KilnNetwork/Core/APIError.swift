@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Why a call failed. Every call ends in a value or exactly one of these.
 ///
 /// ```swift
-/// do {
+/// do throws(APIError) {
 ///     let messages = try await client.send(.messages(page: 1))
 ///     show(messages)
 /// } catch .server(let code, let message) {

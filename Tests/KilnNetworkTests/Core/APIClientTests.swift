@@ -189,3 +189,22 @@ struct APIClientOptionalDataTests {
         }
     }
 }
+
+@Suite("APIClient typed throws")
+struct APIClientTypedThrowsTests {
+    @Test func callersCatchCasesDirectly() async throws {
+        try await withServer { server in
+            server.route(.get, "/messages", .envelope(code: "1001", message: "Token expired"))
+            let client = APIClient(baseURL: server.baseURL)
+            var shown = ""
+            do throws(APIError) {
+                _ = try await client.send(Endpoint<MessagePage>.get("/messages"))
+            } catch .server(_, let message) {
+                shown = message
+            } catch {
+                shown = error.description
+            }
+            #expect(shown == "Token expired")
+        }
+    }
+}
