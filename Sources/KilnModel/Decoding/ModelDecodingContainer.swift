@@ -122,16 +122,38 @@ extension ModelDecodingContainer {
         }
     }
 
-    /// Walks to the container holding a path's last key.
+    /// Walks to the container holding a path's last key, through objects and array elements.
     func open(_ path: KeyPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
-        var holder = container
         let components = path.components
         guard case .key(let lastKey)? = components.last else { return nil }
-        for component in components.dropLast() {
-            guard case .key(let key) = component,
-                let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
-            else { return nil }
-            holder = next
+        var holder = container
+        var index = 0
+        let steps = components.count - 1
+        while index < steps {
+            guard case .key(let key) = components[index] else { return nil }
+            if index + 1 < steps, case .index(let position) = components[index + 1] {
+                // key[position]: step into the array, then into the element's object.
+                guard var list = try? holder.nestedUnkeyedContainer(forKey: AnyCodingKey(key)),
+                    let count = list.count, position < count
+                else { return nil }
+                for _ in 0..<position { _ = try? list.decode(Skip.self) }
+                var target = index + 2
+                var element = list
+                // Further indices ([1][2]) step into nested arrays.
+                while target < steps, case .index(let inner) = components[target] {
+                    guard var nested = try? element.nestedUnkeyedContainer(), let innerCount = nested.count, inner < innerCount else { return nil }
+                    for _ in 0..<inner { _ = try? nested.decode(Skip.self) }
+                    element = nested
+                    target += 1
+                }
+                guard let next = try? element.nestedContainer(keyedBy: AnyCodingKey.self) else { return nil }
+                holder = next
+                index = target
+            } else {
+                guard let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key)) else { return nil }
+                holder = next
+                index += 1
+            }
         }
         return (holder, AnyCodingKey(lastKey))
     }
@@ -161,7 +183,7 @@ extension ModelDecodingContainer {
         guard let coerced = target.coerce(from: raw, truncating: policy.allowsFractionalTruncation),
             let value = (coerced as? T) ?? (T.self as? any OptionalProtocol.Type)?.wrapping(coerced) as? T
         else { return nil }
-        record(.coerced, path: path, expected: T.self, found: raw.preview(), result: value)
+        record(.coerced, path: path, expected: T.self, found: raw.preview(), result: Repair.show(value))
         return value
     }
 
@@ -180,7 +202,7 @@ extension ModelDecodingContainer {
         }
         if session?.isRecording == true {
             let (kind, foundText, path) = describeMiss(keys, found: found)
-            record(kind, path: path, expected: T.self, found: foundText, result: result)
+            record(kind, path: path, expected: T.self, found: foundText, result: Repair.show(result))
         }
         return result
     }
@@ -193,11 +215,12 @@ extension ModelDecodingContainer {
             value = .some(keyed)
         }
         if value == nil, let start = initial() { value = .some(start) }
-        guard let result = value else { return nil }
+        let result: T? = value ?? nil
         if session?.isRecording == true {
             let (kind, foundText, path) = describeMiss(keys, found: found)
-            if kind != .missing && kind != .null || result != nil {
-                record(kind, path: path, expected: T?.self, found: foundText, result: result as Any)
+            // A plain absence (or null) leaving an optional at nil is what optional means.
+            if kind == .invalid || result != nil {
+                record(kind, path: path, expected: T?.self, found: foundText, result: result.map { Repair.show($0) } ?? "nil")
             }
         }
         return result
@@ -241,10 +264,10 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    func record<T, V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+    func record<T>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: String) {
         guard let session, session.isRecording else { return }
         let full = CodingPathFormatter.components(container.codingPath) + path
-        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: result))
     }
 }
 

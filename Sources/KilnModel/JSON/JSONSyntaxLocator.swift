@@ -21,13 +21,14 @@ enum JSONSyntaxLocator {
             if scanner.index < bytes.count { throw Failure(message: "unexpected text after the document", offset: scanner.index) }
             return nil
         } catch {
+            let offset = min(error.offset, bytes.count)
             var line = 1
             var lineStart = 0
-            for i in 0..<min(error.offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
+            for i in 0..<offset where bytes[i] == UInt8(ascii: "\n") {
                 line += 1
                 lineStart = i + 1
             }
-            return Location(message: error.message, offset: error.offset, line: line, column: error.offset - lineStart + 1)
+            return Location(message: error.message, offset: offset, line: line, column: offset - lineStart + 1)
         }
     }
 
@@ -95,8 +96,9 @@ enum JSONSyntaxLocator {
         }
 
         mutating func literal(_ word: String) throws(Failure) {
+            let start = index
             for byte in word.utf8 {
-                guard index < bytes.count, bytes[index] == byte else { throw fail("expected '\(word)'") }
+                guard index < bytes.count, bytes[index] == byte else { throw Failure(message: "expected '\(word)'", offset: start) }
                 index += 1
             }
         }

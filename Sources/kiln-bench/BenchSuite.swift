@@ -1,0 +1,10 @@
+/// The benchmark suites `kiln-bench` knows; each prints its own table.
+enum BenchSuite: String, CaseIterable {
+    case decode
+
+    func run() async throws {
+        switch self {
+        case .decode: try DecodeBench.run()
+        }
+    }
+}
