@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "KilnModel", dependencies: ["KilnMacros"]),
         .target(
             name: "KilnNetwork",
-            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["KilnModel", "KilnCache", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "KilnCache",
@@ -73,7 +73,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnTesting"]),
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
     ],

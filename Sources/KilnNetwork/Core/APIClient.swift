@@ -43,6 +43,8 @@ public struct APIClient: Sendable {
     public var decodingPolicy: DecodingPolicy
     /// How the client waits before a retry. Replace it in tests to run retries instantly.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
+    public var responseCache: ResponseCache?
 
     /// Creates a client.
     public init(
@@ -52,8 +54,10 @@ public struct APIClient: Sendable {
         transport: any Transport = URLSessionTransport(),
         defaultHeaders: [String: String] = ["Accept": "application/json"],
         decodingPolicy: DecodingPolicy = DecodingPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        responseCache: ResponseCache? = nil
     ) {
+        self.responseCache = responseCache
         self.baseURL = baseURL
         self.envelope = envelope
         self.interceptors = interceptors
