@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
         .target(
             name: "KilnTesting",
-            dependencies: ["KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
 

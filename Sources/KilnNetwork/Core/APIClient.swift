@@ -156,10 +156,10 @@ public struct APIClient: Sendable {
 
     func decode<Value: Decodable>(_ data: Data, as type: Value.Type, at keyPath: String?) throws(APIError) -> (value: Value, repairs: [Repair]) {
         if let empty = NoContent() as? Value { return (empty, []) }
-        var path: KilnModel.KeyPath?
+        var path: KilnModel.JSONPath?
         if let keyPath {
             do {
-                path = try KilnModel.KeyPath(parsing: keyPath)
+                path = try KilnModel.JSONPath(parsing: keyPath)
             } catch {
                 throw .decoding(path: keyPath, repairs: [])
             }
