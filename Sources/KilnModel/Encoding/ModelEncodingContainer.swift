@@ -86,6 +86,17 @@ public struct ModelEncodingContainer {
 }
 
 extension JSONValue {
+    /// Sets `value` at `path`, creating objects and arrays (padded with `null`) on the way; an
+    /// object set where an object already is merges with it, the new members winning.
+    ///
+    /// ```swift
+    /// var body: JSONValue = [:]
+    /// body.set("Kai", at: "author.name")   // {"author":{"name":"Kai"}}
+    /// ```
+    public mutating func set(_ value: JSONValue, at path: JSONPath) {
+        set(value, at: path.components[...])
+    }
+
     /// Sets `value` at `path`, creating objects and arrays (padded with null) on the way; an
     /// object set where an object is already merges with it, the new members winning.
     mutating func set(_ value: JSONValue, at path: ArraySlice<JSONPath.Component>) {

@@ -132,11 +132,14 @@ public struct APIClient: Sendable {
     }
 
     func check(_ body: Data, against envelope: Envelope) throws(APIError) {
-        guard envelope.codePath != nil else { return }
-        guard let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
+        guard let codePath = envelope.codePath else { return }
+        // Only the code and message are read: the data is decoded once, into its real type.
+        let decoder = JSONDecoder()
+        decoder.userInfo[EnvelopeHead.pathsKey] = [codePath, envelope.messagePath].compactMap { $0 }
+        guard let head = try? decoder.decode(EnvelopeHead.self, from: body) else {
             throw .decoding(path: "", repairs: [])
         }
-        switch envelope.verdict(for: root) {
+        switch envelope.verdict(for: head.root) {
         case .success: return
         case .failure(let code, let message): throw .server(code: code, message: message)
         case .missingCode(let path): throw .decoding(path: path, repairs: [])
