@@ -106,7 +106,12 @@ public final class DisplayList<Row: Sendable> {
             }
         }
         inFlight.replace(with: task)
-        await task.value
+        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         inFlight.clear(ifHolding: task)
     }
 }

@@ -255,7 +255,12 @@ public final class PagedList<Item> {
             }
         }
         inFlight.replace(with: task)
-        await task.value
+        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         inFlight.clear(ifHolding: task)
     }
 

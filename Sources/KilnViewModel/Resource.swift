@@ -30,8 +30,9 @@ public typealias SourcedStream<Value: Sendable> = @Sendable () -> AsyncThrowingS
 /// `loading(previous: cached)` (with ``origin`` `.cache(age:)`) → `loaded(fresh)` (with ``origin``
 /// `.network`). A failure keeps the value shown: `failed(_, previous: cached)`.
 ///
-/// Only one load runs at a time: ``refresh()`` cancels the load in flight, and so does releasing
-/// the resource (its `deinit`). A cancelled load never writes its results.
+/// Only one load runs at a time: ``refresh()`` cancels the load in flight, and so do ``cancel()``,
+/// cancelling the task that called ``load()`` (a SwiftUI `.task` whose view disappeared) and
+/// releasing the resource (its `deinit`). A cancelled load never writes its results.
 ///
 /// ## Topics
 /// - ``load()``
@@ -144,7 +145,12 @@ public final class Resource<Value: Sendable> {
             }
         }
         inFlight.replace(with: task)
-        await task.value
+        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         inFlight.clear(ifHolding: task)
     }
 

@@ -1,10 +1,12 @@
 /// The benchmark suites `kiln-bench` knows; each prints its own table.
 enum BenchSuite: String, CaseIterable {
     case decode
+    case lists
 
     func run() async throws {
         switch self {
         case .decode: try DecodeBench.run()
+        case .lists: try await ListsBench.run()
         }
     }
 }
