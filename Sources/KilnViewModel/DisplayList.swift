@@ -1,5 +1,7 @@
 import Foundation
-import KilnModel
+// Only `Repair`: a whole-module import of KilnModel brings its `KeyPath` type, which shadows
+// Swift's `KeyPath` inside the `@Observable` expansion.
+import struct KilnModel.Repair
 import Observation
 
 /// A list of records of several server shapes shown through one display type (seed 003's
@@ -37,31 +39,10 @@ public final class DisplayList<Row: Sendable> {
     @ObservationIgnored private let inFlight = TaskSlot()
     @ObservationIgnored private var generation = 0
 
-    /// A list that loads its document with `load`, decodes the list at `path` with `registry` and
-    /// turns each record into a row with `prepare` — all off the main actor.
-    public init<Record>(
-        registry: ModelRegistry<Record>,
-        at path: KilnModel.KeyPath? = "data",
-        policy: DecodingPolicy = DecodingPolicy(),
-        load: @escaping @Sendable () async throws -> Data,
-        prepare: @escaping @Sendable (Record) -> Row
-    ) {
-        self.produce = {
-            let data = try await load()
-            try Task.checkCancellation()
-            let decoded = try registry.decodeList(from: data, at: path, policy: policy)
-            return (decoded.items.map(prepare), decoded.repairs)
-        }
-    }
-
-    /// A list whose rows are the decoded records themselves.
-    public convenience init(
-        registry: ModelRegistry<Row>,
-        at path: KilnModel.KeyPath? = "data",
-        policy: DecodingPolicy = DecodingPolicy(),
-        load: @escaping @Sendable () async throws -> Data
-    ) {
-        self.init(registry: registry, at: path, policy: policy, load: load, prepare: { $0 })
+    /// A list whose rows come from `produce`, which runs off the main actor. The public
+    /// initializers (in `DisplayList+ModelRegistry.swift`) build it from a registry.
+    init(produce: @escaping @Sendable () async throws -> (rows: [Row], repairs: [Repair])) {
+        self.produce = produce
     }
 
     deinit {

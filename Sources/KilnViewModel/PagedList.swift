@@ -140,7 +140,7 @@ public final class PagedList<Item> {
         self.firstPageNumber = firstPageNumber
         self.endOfList = endOfList
         self.deduplication = deduplication
-        self.fetch = { @MainActor request in try await load(request).map(makeItem) }
+        self.fetch = { @MainActor request in try await load(request).map { makeItem($0) } }
     }
 
     deinit {

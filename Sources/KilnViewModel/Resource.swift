@@ -1,5 +1,7 @@
 import Foundation
-import KilnModel
+// Only `Repair`: a whole-module import of KilnModel brings its `KeyPath` type, which shadows
+// Swift's `KeyPath` inside the `@Observable` expansion.
+import struct KilnModel.Repair
 import Observation
 
 /// Starts a load: returns the values of one load in the order they arrive (a cached value first,
