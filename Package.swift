@@ -43,7 +43,11 @@ let package = Package(
         ),
         .target(
             name: "KilnCache",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
         .target(

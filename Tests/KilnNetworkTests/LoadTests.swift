@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import KilnNetwork
 import KilnTesting
 import Testing
@@ -10,7 +13,9 @@ struct LoadTests {
             server.route(.get, "/messages") { request in
                 .envelope(data: ["list": [["id": .int(Int64(request.queryValue("n") ?? "0") ?? -1), "title": "t"]], "hasMore": false])
             }
-            let client = APIClient(baseURL: server.baseURL, interceptors: [CommonParametersInterceptor(["service_code": "blog"])])
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpMaximumConnectionsPerHost = 50
+            let client = APIClient(baseURL: server.baseURL, interceptors: [CommonParametersInterceptor(["service_code": "blog"])], transport: URLSessionTransport(configuration: configuration))
             let started = ContinuousClock.now
             let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for worker in 0..<50 {

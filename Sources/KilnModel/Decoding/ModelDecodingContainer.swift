@@ -104,10 +104,10 @@ public struct ModelDecodingContainer {
 extension ModelDecodingContainer {
     /// Tries one key: the value when it decodes as `T` or can be coerced; `nil` when absent,
     /// null or unusable (the caller then tries the next key or falls back).
-    @usableFromInline
+    @inlinable
     func attempt<T: Decodable>(_ type: T.Type, _ key: AnyCodingKey, property: String) -> T? {
         do {
-            return try container.decodeIfPresent(T.self, forKey: key)
+            return try Self.decodeIfPresent(T.self, in: container, forKey: key)
         } catch {
             return salvage(T.self, in: container, key: key, path: [.key(key.stringValue)])
         }
@@ -116,10 +116,25 @@ extension ModelDecodingContainer {
     func attempt<T: Decodable>(_ type: T.Type, path: KeyPath, property: String) -> T? {
         guard let (holder, last) = open(path) else { return nil }
         do {
-            return try holder.decodeIfPresent(T.self, forKey: last)
+            return try Self.decodeIfPresent(T.self, in: holder, forKey: last)
         } catch {
             return salvage(T.self, in: holder, key: last, path: path.components)
         }
+    }
+
+    /// Routes scalars to the container's concrete-type methods, which decoders implement without
+    /// the generic path's extra work; specialized code keeps only the branch for `T`.
+    @inlinable
+    static func decodeIfPresent<T: Decodable>(_ type: T.Type, in container: KeyedDecodingContainer<AnyCodingKey>, forKey key: AnyCodingKey) throws -> T? {
+        if T.self == String.self { return try container.decodeIfPresent(String.self, forKey: key) as? T }
+        if T.self == Int.self { return try container.decodeIfPresent(Int.self, forKey: key) as? T }
+        if T.self == Bool.self { return try container.decodeIfPresent(Bool.self, forKey: key) as? T }
+        if T.self == Double.self { return try container.decodeIfPresent(Double.self, forKey: key) as? T }
+        if T.self == Int64.self { return try container.decodeIfPresent(Int64.self, forKey: key) as? T }
+        if T.self == Float.self { return try container.decodeIfPresent(Float.self, forKey: key) as? T }
+        if T.self == Int32.self { return try container.decodeIfPresent(Int32.self, forKey: key) as? T }
+        if T.self == UInt64.self { return try container.decodeIfPresent(UInt64.self, forKey: key) as? T }
+        return try container.decodeIfPresent(T.self, forKey: key)
     }
 
     /// Walks to the container holding a path's last key, through objects and array elements.

@@ -171,8 +171,8 @@ enum Navigator {
 }
 
 extension DecodingSession {
-    func recordIfRecording<V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: String, found: String, result: V) {
+    func recordIfRecording(_ kind: Repair.Kind, path: [KeyPath.Component], expected: String, found: String, result: String) {
         guard isRecording else { return }
-        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: expected, found: found, result: Repair.show(result)))
+        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: expected, found: found, result: result))
     }
 }
