@@ -2,8 +2,8 @@
 /// identifier and an estimated height (seed 000's "a model names its cell").
 ///
 /// ```swift
-/// extension BlogListItemViewModel: ViewDescribing {
-///     var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "BlogCell", estimatedHeight: 88) }
+/// struct ProductRow: ViewDescribing {
+///     var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "ProductCell", estimatedHeight: 88) }
 /// }
 /// ```
 public struct ViewDescriptor: Sendable, Hashable {
@@ -23,6 +23,15 @@ public struct ViewDescriptor: Sendable, Hashable {
 }
 
 /// A model or item view model that names the view that shows it.
+///
+/// A `@MainActor` view model implements ``viewDescriptor`` as `nonisolated` (a descriptor usually
+/// depends on the type, not on state):
+///
+/// ```swift
+/// extension BlogListItemViewModel: ViewDescribing {
+///     nonisolated var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "BlogCell") }
+/// }
+/// ```
 ///
 /// ```swift
 /// struct CouponTicket: TicketDisplay, ViewDescribing {

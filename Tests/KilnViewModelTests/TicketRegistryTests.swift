@@ -44,6 +44,12 @@ struct ExchangeTicket: TicketRecord, Sendable {
     var template: String { "ExchangeCell" }
 }
 
+/// Bold text, in a form that exists on every platform (UIKit's font attributes do not on Linux).
+enum Emphasis: AttributedStringKey {
+    typealias Value = Bool
+    static let name = "emphasis"
+}
+
 /// What the cell shows, with the costly parts built once.
 struct TicketRow: Sendable, ViewDescribing {
     var goodName: String
@@ -60,7 +66,7 @@ struct TicketRow: Sendable, ViewDescribing {
         deadline = record.deadline
         preferential = record.money.map { money in
             var amount = AttributedString(String(format: "%g", money))
-            amount.inlinePresentationIntent = .stronglyEmphasized
+            amount[Emphasis.self] = true
             return AttributedString("￥") + amount
         }
         viewDescriptor = ViewDescriptor(template: record.template, estimatedHeight: 120)
@@ -70,7 +76,7 @@ struct TicketRow: Sendable, ViewDescribing {
 @MainActor
 @Suite("Ticket registry (DisplayList)")
 struct TicketRegistryTests {
-    static let tickets: JSONValue = ["list": [
+    nonisolated static let tickets: JSONValue = ["list": [
         ["modelType": 1, "goodName": "Tea", "minLimitMoney": "100", "deadline": "2016-10-10", "ticketMoney": 20],
         ["modelType": "2", "productName": "Cake", "cash": "8.5", "expireDate": "2016-11-11"],
         ["modelType": 9, "whatever": true],

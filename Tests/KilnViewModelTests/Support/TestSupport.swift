@@ -26,6 +26,7 @@ func settle() async {
 }
 
 /// Runs `body` against a fresh fixture server and stops it afterwards.
+@MainActor
 func withServer<T>(_ body: (FixtureServer) async throws -> T) async throws -> T {
     let server = try await FixtureServer.start()
     do {

@@ -1,41 +1,14 @@
-// Seed 001's blog, written the way an app would write it with Kiln: thin models, view models
-// built from models, the controller reduced to "observe and redraw".
+// Seed 001's blog view models, written the way an app would write them with Kiln: view models
+// built from models, derived values as computed properties, the controller reduced to
+// "observe and redraw".
+//
+// This file does not import KilnModel: its `KeyPath` type would shadow Swift's inside the
+// `@Observable` expansion (see the report).
 
 import Foundation
-import KilnModel
 import KilnNetwork
 import KilnViewModel
 import Observation
-
-@DataModel
-struct Article: Equatable, Sendable {
-    var id = 0
-    var title = "--"
-    var desc = "--"
-    var body = ""
-}
-
-@DataModel
-struct ArticlePage: Equatable, Sendable {
-    var list: [Article] = []
-    var hasMore = false
-    var pageCount = 0
-    var next: String?
-}
-
-extension Endpoint where Response == ArticlePage {
-    static func articles(category: String, page: Int, size: Int) -> Self {
-        .get("/articles", query: [
-            URLQueryItem(name: "category", value: category),
-            URLQueryItem(name: "page", value: String(page)),
-            URLQueryItem(name: "size", value: String(size)),
-        ])
-    }
-}
-
-extension Endpoint where Response == Article {
-    static func article(id: Int) -> Self { .get("/articles/\(id)") }
-}
 
 /// One cell of the blog list (the seed's `YFBlogListItemViewModel`).
 @MainActor
@@ -51,7 +24,8 @@ final class BlogListItemViewModel: ViewDescribing {
     var intro: String { "标题:\(article.title) 内容:\(article.desc)" }
     var blogId: Int { article.id }
 
-    var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "BlogCell", estimatedHeight: 64) }
+    /// Names the cell; `nonisolated` because it depends on the type, not on state.
+    nonisolated var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "BlogCell", estimatedHeight: 64) }
 }
 
 /// The blog list (the seed's `YFBlogListViewModel`): first page resets, next page appends.
