@@ -2,11 +2,13 @@
 enum BenchSuite: String, CaseIterable {
     case decode
     case cache
+    case lists
 
     func run() async throws {
         switch self {
         case .decode: try DecodeBench.run()
         case .cache: print(try await CacheBench.run())
+        case .lists: try await ListsBench.run()
         }
     }
 }
