@@ -1,3 +1,5 @@
+import KilnModel
+
 /// Turns merged shapes into declarations: picks Swift types, optionality, transforms, and
 /// names nested types without collisions.
 ///
@@ -20,6 +22,8 @@ struct TypeInference {
             }
             var propertyName = Identifiers.preferredPropertyName(key)
             if propertyName.isEmpty { propertyName = "field" }
+            // `@DataModel` writes `self.<name>`; these names would mean something else there.
+            if Identifiers.memberKeywords.contains(propertyName) { propertyName += "Value" }
             propertyName = Self.unique(propertyName, in: takenPropertyNames)
             takenPropertyNames.insert(propertyName)
 
@@ -33,7 +37,8 @@ struct TypeInference {
                 PropertyDeclaration(
                     name: propertyName,
                     key: key,
-                    needsKey: !Identifiers.isReadWithoutKey(key, by: propertyName),
+                    needsKey: !Identifiers.isReadWithoutKey(key, by: propertyName)
+                        || Self.wouldReadAnotherKey(propertyName, key: key, keys: shape.keys),
                     transform: resolved.transform,
                     type: resolved.type,
                     isOptional: isOptional,
@@ -74,7 +79,8 @@ struct TypeInference {
         }
         if kinds == [.array] {
             guard let element = shape.element, !element.kinds.isEmpty else {
-                return Resolved(type: "[JSONValue]", comment: shape.element == nil ? "always empty in the samples" : "elements always null in the samples")
+                let empty = (shape.element?.seen ?? 0) == 0
+                return Resolved(type: "[JSONValue]", comment: empty ? "always empty in the samples" : "elements always null in the samples")
             }
             var elementContext = context
             if Set(element.kinds) == [.object] || (Set(element.kinds) == [.array]) {
@@ -134,8 +140,8 @@ struct TypeInference {
     private func enumeration(for shape: Shape, context: Context, takenTypeNames: inout Set<String>) -> EnumDeclaration? {
         guard options.infersEnums, !shape.hasMoreStrings, shape.strings >= options.enumMinimumValues,
             !shape.distinctStrings.isEmpty, shape.distinctStrings.count <= options.enumMaximumCases,
-            shape.distinctStrings.count < shape.strings,
-            shape.distinctStrings.allSatisfy({ $0.count <= 40 && (1...4).contains(Identifiers.words($0).count) })
+            shape.distinctStrings.count >= 2, shape.distinctStrings.count < shape.strings,
+            shape.distinctStrings.allSatisfy(Self.looksLikeCode)
         else { return nil }
         var cases: [EnumDeclaration.Case] = []
         var taken: Set<String> = []
@@ -153,6 +159,22 @@ struct TypeInference {
         }
         let name = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent, taken: &takenTypeNames)
         return EnumDeclaration(name: name, cases: cases, fallback: fallback)
+    }
+
+    /// Whether a property read without `@Key` would also pick up a different key of the same
+    /// object: `userName` for `user_name` when the object has `userName` too.
+    static func wouldReadAnotherKey(_ name: String, key: String, keys: [String]) -> Bool {
+        let implicit = [name, KeyStyle.snakeCase(name)]
+        return keys.contains { $0 != key && implicit.contains($0) }
+    }
+
+    /// Server enum values are codes (`published`, `IN_PROGRESS`, `pay-later`), not names or
+    /// sentences (`Kai`, `Price on request`).
+    static func looksLikeCode(_ value: String) -> Bool {
+        guard (1...40).contains(value.count), value.first?.isLetter == true else { return false }
+        let allowed = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
+        let oneCase = value == value.lowercased() || value == value.uppercased()
+        return allowed && oneCase
     }
 
     /// `createdAt`, `updated_at`, `time`, `startTime`, `timestamp`.

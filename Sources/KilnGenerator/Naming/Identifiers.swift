@@ -16,6 +16,9 @@ enum Identifiers {
         "Type", "Protocol", "await", "async", "some", "any", "consume", "copy", "borrowing", "consuming",
     ]
 
+    /// Names that cannot follow `self.` as a stored property: `@DataModel` writes `self.<name>`.
+    static let memberKeywords: Set<String> = ["self", "Self", "init", "super", "Type", "Protocol", "deinit", "subscript"]
+
     /// Type names a generated nested type must not take, because the generated code (or the
     /// reader) means the standard one.
     static let reservedTypeNames: Set<String> = [

@@ -126,19 +126,19 @@ final class ObjectShape {
 
     func observe(_ members: [OrderedJSON.Member]) {
         count += 1
-        var previous: String?
         var seenHere: Set<String> = []
-        for member in members {
+        for (position, member) in members.enumerated() {
             let field: Shape
             if let existing = fields[member.key] {
                 field = existing
             } else {
                 field = Shape()
                 fields[member.key] = field
-                if let previous, let position = keys.firstIndex(of: previous) {
-                    keys.insert(member.key, at: position + 1)
-                } else if previous == nil {
-                    keys.insert(member.key, at: 0)
+                // A new key goes before the next key of this object that is already known, so
+                // keys added by later samples land where those samples put them.
+                let following = members[(position + 1)...].first { fields[$0.key] != nil && $0.key != member.key }
+                if let following, let index = keys.firstIndex(of: following.key) {
+                    keys.insert(member.key, at: index)
                 } else {
                     keys.append(member.key)
                 }
@@ -149,7 +149,6 @@ final class ObjectShape {
             } else {
                 field.observeRepeat(member.value)
             }
-            previous = member.key
         }
     }
 
