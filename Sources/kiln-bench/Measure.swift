@@ -25,10 +25,11 @@ enum Measure {
         }
         #endif
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
         #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
         #else
+        getrusage(RUSAGE_SELF, &usage)
         return Double(usage.ru_maxrss) / 1024 / 1024
         #endif
     }

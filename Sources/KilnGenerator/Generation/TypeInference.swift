@@ -32,7 +32,7 @@ struct TypeInference {
             declaration.nested += context.nested
 
             let missingOrNull = field.nulls > 0 || shape.missing(key) > 0
-            let isOptional = resolved.mustBeOptional || (missingOrNull && !options.usesDefaults && !resolved.carriesNull)
+            let isOptional = resolved.mustBeOptional || (missingOrNull && !options.usesDefaults)
             declaration.properties.append(
                 PropertyDeclaration(
                     name: propertyName,
@@ -61,8 +61,6 @@ struct TypeInference {
         var transform: String? = nil
         /// URL and UUID have no default value, so they are optional whatever the samples say.
         var mustBeOptional = false
-        /// `JSONValue` holds `null` itself.
-        var carriesNull = false
         var comment: String? = nil
     }
 
@@ -70,7 +68,7 @@ struct TypeInference {
         let kinds = Set(shape.kinds)
         let key = context.key.lowercased()
         if kinds.isEmpty {
-            return Resolved(type: "JSONValue", carriesNull: true, comment: shape.seen > 0 ? "always null in the samples" : nil)
+            return Resolved(type: "JSONValue", comment: shape.seen > 0 ? "always null in the samples" : nil)
         }
         if kinds == [.object], let object = shape.object {
             let typeName = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent, taken: &takenTypeNames)
@@ -89,7 +87,7 @@ struct TypeInference {
             elementContext.nested = []
             let resolved = resolve(element, context: &elementContext, takenTypeNames: &takenTypeNames, allowsRichTypes: false)
             context.nested += elementContext.nested
-            let optionalMark = element.nulls > 0 && !resolved.carriesNull ? "?" : ""
+            let optionalMark = element.nulls > 0 ? "?" : ""
             return Resolved(type: "[\(resolved.type)\(optionalMark)]", comment: resolved.comment)
         }
         if kinds == [.bool] { return Resolved(type: "Bool") }
@@ -125,7 +123,7 @@ struct TypeInference {
         let seen = shape.kinds.map { kind in kind == .int || kind == .double ? "number" : kind.rawValue }
         var unique: [String] = []
         for kind in seen where !unique.contains(kind) { unique.append(kind) }
-        return Resolved(type: "JSONValue", carriesNull: true, comment: "seen as " + unique.joined(separator: ", "))
+        return Resolved(type: "JSONValue", comment: "seen as " + unique.joined(separator: ", "))
     }
 
     /// The property-like name an array's elements are named from: `tags` → `tag`,
