@@ -96,6 +96,19 @@ import Testing
         #expect(profile.data.first?.value == 1)
     }
 
+    @Test func edgeCasesRoundTrip() throws {
+        let data = try sampleData("edge-cases.json")
+        let (cases, repairs) = try JSONDecoder().decodeWithRepairs([EdgeCase].self, from: data)
+        #expect(repairs == [])
+        #expect(differences(sample: try JSONDecoder().decode(JSONValue.self, from: data), model: try reencoded(cases)) == [])
+        #expect(cases.map(\.kind) == [.default, .inProgress, .default])
+        #expect(cases.map(\.initValue) == ["a", "b", "c"] && cases.map(\.selfValue) == ["s", "t", "u"] && cases[0].type == "x")
+        #expect(cases[0].item.item.item.leaf && cases[0].rows[1][0].extra == "e")
+        #expect(cases.map(\.v) == [1, "one", true] && cases[0].maybe == ["x", nil])
+        #expect(cases[0].field == "12.00" && cases[2].tag == nil && cases[0].tags[0].weight == 1)
+        #expect(cases[0].url.href == URL(string: "https://example.com/a"))
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: twitterPath), "needs ../shared/benchdata/twitter.json"))
     func twitterRoundTrips() throws {
         let data = try sampleData(twitterPath)

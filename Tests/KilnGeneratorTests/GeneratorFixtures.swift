@@ -41,6 +41,11 @@ struct GeneratorFixture: Sendable, CustomStringConvertible {
             $0.infersEnums = true
             $0.conformances = [.sendable, .hashable]
         },
+        // kiln generate --name EdgeCase --enums --equatable Tests/Fixtures/Samples/edge-cases.json
+        GeneratorFixture(name: "EdgeCase", samples: ["Tests/Fixtures/Samples/edge-cases.json"]) {
+            $0.infersEnums = true
+            $0.conformances = [.sendable, .equatable]
+        },
     ]
 
     /// kiln generate --name TwitterSearch --equatable ../shared/benchdata/twitter.json
