@@ -10,17 +10,20 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print @DataModel Swift types inferred from JSON samples.",
         discussion: """
-            Every sample, and every element of an array of objects, is merged: a key missing \
-            from some objects or null anywhere becomes optional (or takes its type's default, \
-            with --defaults); Int and Double together become Double; nested objects become \
-            nested types named from their keys (tags → Tag). Keys become camelCase properties, \
-            with @Key where @DataModel would not find the key from the name. Strings read as \
-            ISO-8601 dates, http(s) URLs and UUIDs become Date, URL and UUID; 8-digit dates \
-            under a key containing "date" or "day", and 10- or 13-digit integers under keys \
-            ending in _at, At, time or timestamp, become Date with the matching transform.
+            Every sample, and every element of an array of objects, is merged:
+              - missing somewhere or null anywhere: optional (--defaults: the default)
+              - Int and Double together: Double; mixed kinds: JSONValue
+              - nested objects: nested types named from keys (author → Author,
+                tags → Tag), prefixed with the parent's name on a collision
+              - keys: camelCase properties, @Key only where @DataModel needs it
+              - ISO-8601 strings: Date; http(s) strings: URL; UUID strings: UUID
+              - 8-digit numbers under a "date"/"day" key, 10- or 13-digit integers
+                under *_at, *At, *time, *timestamp keys: Date with a transform
 
-            Example:
-              kiln generate --name Article --at data.list page1.json page2.json -o Article.swift
+            Examples:
+              kiln generate -n Article article.json
+              kiln generate -n Article --at data.list --enums page1.json page2.json
+              curl -s https://api.example.com/feed | kiln generate -n Feed -
             """
     )
 
@@ -83,7 +86,11 @@ struct Generate: ParsableCommand {
             options.writesHeader = header
             let source = try ModelGenerator(options: options).source(for: input.load())
             if let output {
-                try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+                do {
+                    try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+                } catch {
+                    throw CommandFailure("\(output): cannot be written (\(error.localizedDescription))")
+                }
             } else {
                 print(source, terminator: "")
             }

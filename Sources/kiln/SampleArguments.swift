@@ -31,9 +31,15 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try fail(error.description)
     } catch let error as KeyPathSyntaxError {
         try fail(error.description)
-    } catch let error as CocoaError {
-        try fail(error.localizedDescription)
+    } catch let error as CommandFailure {
+        try fail(error.message)
     }
+}
+
+/// A failure the command explains in its own words.
+struct CommandFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
 }
 
 private func fail(_ message: String) throws -> Never {

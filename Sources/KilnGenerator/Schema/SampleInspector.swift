@@ -97,7 +97,7 @@ public struct SampleInspector: Sendable {
                 notes.append("URLs")
             } else if shape.uuids == shape.strings {
                 notes.append("UUIDs")
-            } else if shape.distinctStrings.count <= 5 && !shape.hasMoreStrings {
+            } else if shape.distinctStrings.count <= 5 && !shape.hasMoreStrings && shape.distinctStrings.allSatisfy({ $0.count <= 24 }) {
                 notes.append(shape.distinctStrings.map { Self.quoted($0) }.joined(separator: ", "))
             } else {
                 notes.append(shape.hasMoreStrings ? "more than \(Shape.distinctLimit) distinct strings" : "\(shape.distinctStrings.count) distinct strings")
@@ -113,8 +113,5 @@ public struct SampleInspector: Sendable {
         return String(number)
     }
 
-    private static func quoted(_ text: String) -> String {
-        let short = text.count > 24 ? String(text.prefix(23)) + "…" : text
-        return Identifiers.literal(short)
-    }
+    private static func quoted(_ text: String) -> String { Identifiers.literal(text) }
 }
