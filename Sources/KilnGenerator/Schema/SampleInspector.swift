@@ -87,7 +87,9 @@ public struct SampleInspector: Sendable {
         var types = shape.kinds.map { "\($0.rawValue) ×\(shape.count(of: $0))" }
         if shape.nulls > 0 { types.append("null ×\(shape.nulls)") }
         var notes: [String] = []
-        if let minimum = shape.minimum, let maximum = shape.maximum {
+        if shape.doubles == 0, let minimum = shape.integerMinimum, let maximum = shape.integerMaximum {
+            notes.append(minimum == maximum ? String(minimum) : "\(minimum)…\(maximum)")
+        } else if let minimum = shape.minimum, let maximum = shape.maximum {
             notes.append(minimum == maximum ? Self.format(minimum) : "\(Self.format(minimum))…\(Self.format(maximum))")
         }
         if shape.strings > 0 {

@@ -19,6 +19,9 @@ final class Shape {
 
     var minimum: Double?
     var maximum: Double?
+    /// The exact range when every number was an integer (doubles lose digits past 2^53).
+    var integerMinimum: Int64?
+    var integerMaximum: Int64?
     /// Integers by their digit count (without sign), to tell epoch seconds from milliseconds.
     var integerDigits: Set<Int> = []
 
@@ -51,6 +54,8 @@ final class Shape {
         case .int(let number):
             ints += 1
             note(Double(number))
+            integerMinimum = min(integerMinimum ?? number, number)
+            integerMaximum = max(integerMaximum ?? number, number)
             integerDigits.insert(String(number.magnitude).count)
             if Recognizers.isEightDigitDate(.int(number)) { eightDigitDates += 1 }
         case .double(let number):
