@@ -25,10 +25,12 @@ struct GeneratorFixture: Sendable, CustomStringConvertible {
             $0.infersEnums = true
             $0.conformances = [.sendable, .equatable]
         },
-        // kiln generate --name Message --at data --defaults Tests/Fixtures/Samples/messages.json
+        // kiln generate --name Message --at data --defaults --access public --no-sendable Tests/Fixtures/Samples/messages.json
         GeneratorFixture(name: "Message", samples: ["Tests/Fixtures/Samples/messages.json"]) {
             $0.keyPath = "data"
             $0.usesDefaults = true
+            $0.accessLevel = .public
+            $0.conformances = []
         },
         // kiln generate --name Ticket --kind class --access public --hashable Tests/Fixtures/Samples/tickets
         GeneratorFixture(name: "Ticket", samples: ["Tests/Fixtures/Samples/tickets"]) {

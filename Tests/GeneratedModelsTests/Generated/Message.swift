@@ -5,19 +5,19 @@ import Foundation
 import KilnModel
 
 @DataModel
-struct Message: Sendable {
-    var msgID: Int
-    var sender: Sender
-    var content: String
-    @Transform(.yyyyMMdd) var sendDate: Date
-    var images: [String]
-    var price: String
-    var isRead: Bool
-    var type: String
+public struct Message {
+    public var msgID: Int
+    public var sender: Sender
+    public var content: String
+    @Transform(.yyyyMMdd) public var sendDate: Date
+    public var images: [String]
+    public var price: String
+    public var isRead: Bool
+    public var type: String
 
     @DataModel
-    struct Sender: Sendable {
-        var uid: Int
-        var name: String
+    public struct Sender {
+        public var uid: Int
+        public var name: String
     }
 }
