@@ -63,16 +63,3 @@ public struct ModelGenerator: Sendable {
             && !Identifiers.reservedTypeNames.contains(name)
     }
 }
-
-/// Why the generator could not run with the given options.
-public enum GeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `--name` is not usable as a Swift type name.
-    case invalidTypeName(String)
-
-    public var description: String {
-        switch self {
-        case .invalidTypeName(let name):
-            "\"\(name)\" cannot name a Swift type; use letters, digits and _ (not first), and not a standard type's name"
-        }
-    }
-}

@@ -14,5 +14,6 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         self.column = column
     }
 
+    /// The message as one line, for the command line and logs.
     public var description: String { "line \(line), column \(column): \(message)" }
 }
