@@ -112,6 +112,8 @@ private func lines(_ source: String) -> [String] {
         #expect(lines(source).dropFirst(2).prefix(5) == [
             "var tag: Tag", "var tags: [ModelTag]", "var date: ModelDate", "var model: ModelModel", "var url: Url",
         ])
+        let expansionNames = try generate(#"{"decoder": {"a": 1}, "hasher": {"b": 1}, "key_path": {"c": 1}}"#) { $0.declaration = .finalClass; $0.conformances = [.hashable] }
+        #expect(lines(expansionNames).dropFirst(2).prefix(3) == ["var decoder: ModelDecoder", "var hasher: ModelHasher", "var keyPath: ModelKeyPath"])
         let inner = try generate(#"{"item": {"item": {"item": {"x": 1}}}}"#)
         #expect(lines(inner).contains("var item: ItemItem"))
         #expect(lines(inner).contains("var item: ItemItemItem"))

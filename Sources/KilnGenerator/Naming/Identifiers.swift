@@ -26,6 +26,8 @@ enum Identifiers {
         "Array", "Dictionary", "Set", "Optional", "Character", "Error", "Never", "Void", "Any", "AnyObject",
         "Type", "Self", "Protocol", "Codable", "Decodable", "Encodable", "Sendable", "Equatable", "Hashable",
         "DataModel", "FallbackEnum", "Key", "Transform", "Ignored", "KilnModel", "Foundation", "Swift",
+        // Named, unqualified, by `@DataModel`'s expansion or by hand-written conformances.
+        "Decoder", "Encoder", "Hasher", "CodingKey", "KeyPath", "Int64",
     ]
 
     /// The words of a key: split at `_`, `-`, spaces and other punctuation; a key without

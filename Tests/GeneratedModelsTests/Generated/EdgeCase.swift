@@ -24,6 +24,7 @@ struct EdgeCase: Sendable, Equatable {
     var maybe: [String?]
     @Key("价格") var field: String
     @Key("price-in-cents") var priceInCents: Int
+    var decoder: EdgeCaseDecoder
 
     enum Kind: String, FallbackEnum, Sendable, Equatable {
         case `default`
@@ -77,5 +78,10 @@ struct EdgeCase: Sendable, Equatable {
     struct RowItem: Sendable, Equatable {
         var k: Int
         var extra: String?
+    }
+
+    @DataModel
+    struct EdgeCaseDecoder: Sendable, Equatable {
+        var name: String
     }
 }
