@@ -7,7 +7,8 @@ import KilnModel
 /// let sample = try Sample(name: "article.json", bytes: Array(data))
 /// ```
 public struct Sample: Sendable, Hashable {
-    /// How messages and the generated header name this sample, usually the file's name.
+    /// How messages name this sample: the path as given, or `stdin`. The generated header
+    /// names it by its last path component.
     public var name: String
     /// The parsed document.
     public var root: OrderedJSON

@@ -31,22 +31,23 @@ public struct SampleLoader: Sendable {
                 let files = names.filter { $0.lowercased().hasSuffix(".json") }.sorted()
                 guard !files.isEmpty else { throw .emptyDirectory(argument) }
                 for file in files {
-                    samples.append(try loadFile(URL(fileURLWithPath: argument).appendingPathComponent(file).path, name: file))
+                    samples.append(try loadFile(URL(fileURLWithPath: argument).appendingPathComponent(file).relativePath))
                 }
             } else {
-                samples.append(try loadFile(argument, name: URL(fileURLWithPath: argument).lastPathComponent))
+                samples.append(try loadFile(argument))
             }
         }
         return samples
     }
 
-    private func loadFile(_ path: String, name: String) throws(SampleError) -> Sample {
+    /// A sample named by its path as given, so messages point at the file.
+    private func loadFile(_ path: String) throws(SampleError) -> Sample {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(path, error.localizedDescription)
         }
-        return try Sample(name: name, bytes: Array(data))
+        return try Sample(name: path, bytes: Array(data))
     }
 }
