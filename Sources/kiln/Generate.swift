@@ -16,7 +16,8 @@ struct Generate: ParsableCommand {
               - nested objects: nested types named from keys (author → Author,
                 tags → Tag), prefixed with the parent's name on a collision
               - keys: camelCase properties, @Key only where @DataModel needs it
-              - ISO-8601 strings: Date; http(s) strings: URL; UUID strings: UUID
+              - ISO-8601 strings: Date; http(s) strings: URL?; UUID strings: UUID?
+                (URL and UUID have no default value, so they stay optional)
               - 8-digit numbers under a "date"/"day" key, 10- or 13-digit integers
                 under *_at, *At, *time, *timestamp keys: Date with a transform
 
