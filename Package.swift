@@ -55,11 +55,12 @@ let package = Package(
             dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
+        .target(name: "KilnGenerator", dependencies: ["KilnModel"]),
 
         // MARK: Executables
         .executableTarget(
             name: "kiln",
-            dependencies: ["KilnModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
@@ -76,6 +77,8 @@ let package = Package(
         .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
+        .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
+        .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
