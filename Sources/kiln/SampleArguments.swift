@@ -11,9 +11,9 @@ struct SampleArguments: ParsableArguments {
     @Option(name: .customLong("at"), help: ArgumentHelp("The key path of the value to model in each sample, skipping an envelope.", valueName: "key.path"))
     var keyPath: String?
 
-    func parsedKeyPath() throws -> KilnModel.KeyPath? {
+    func parsedKeyPath() throws -> KilnModel.JSONPath? {
         guard let keyPath, !keyPath.isEmpty else { return nil }
-        return try KilnModel.KeyPath(parsing: keyPath)
+        return try KilnModel.JSONPath(parsing: keyPath)
     }
 
     func load() throws -> [Sample] {
@@ -29,7 +29,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try fail(error.description)
     } catch let error as GeneratorError {
         try fail(error.description)
-    } catch let error as KeyPathSyntaxError {
+    } catch let error as JSONPathSyntaxError {
         try fail(error.description)
     } catch let error as CommandFailure {
         try fail(error.message)

@@ -41,7 +41,7 @@ public struct GeneratorOptions: Sendable, Hashable {
     /// The name of the top-level type, e.g. `Article`.
     public var typeName: String
     /// Where the modelled value sits in each sample (`data.list`), or `nil` for the whole document.
-    public var keyPath: KilnModel.KeyPath?
+    public var keyPath: KilnModel.JSONPath?
     /// `struct` or `final class`.
     public var declaration: Declaration = .struct
     /// The access level of everything generated.

@@ -38,21 +38,21 @@ public struct Sample: Sendable, Hashable {
     ///
     /// - Throws: ``SampleError`` when the path is absent or leads to something that is not an
     ///   object or an array of objects.
-    public func records(at keyPath: KilnModel.KeyPath?) throws(SampleError) -> (records: [[OrderedJSON.Member]], isList: Bool) {
+    public func records(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> (records: [[OrderedJSON.Member]], isList: Bool) {
         var value = root
-        var walked: [KilnModel.KeyPath.Component] = []
+        var walked: [KilnModel.JSONPath.Component] = []
         for component in keyPath?.components ?? [] {
             walked.append(component)
             switch (component, value) {
             case (.key(let key), .object(let members)):
                 guard let member = members.last(where: { $0.key == key }) else {
-                    throw .pathNotFound(name, KilnModel.KeyPath(walked).description)
+                    throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
                 }
                 value = member.value
             case (.index(let position), .array(let elements)) where position < elements.count:
                 value = elements[position]
             default:
-                throw .pathNotFound(name, KilnModel.KeyPath(walked).description)
+                throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
             }
         }
         let location = keyPath.map { " at \($0)" } ?? ""

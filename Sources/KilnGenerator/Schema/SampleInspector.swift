@@ -30,7 +30,7 @@ public struct SampleInspector: Sendable {
     public init() {}
 
     /// The rows for the samples, in sample key order, looking inside each at `keyPath`.
-    public func rows(for samples: [Sample], at keyPath: KilnModel.KeyPath? = nil) throws(SampleError) -> [Row] {
+    public func rows(for samples: [Sample], at keyPath: KilnModel.JSONPath? = nil) throws(SampleError) -> [Row] {
         guard !samples.isEmpty else { throw .noSamples }
         let root = ObjectShape()
         for sample in samples {
@@ -42,7 +42,7 @@ public struct SampleInspector: Sendable {
     }
 
     /// The report as an aligned table with a one-line summary on top.
-    public func report(for samples: [Sample], at keyPath: KilnModel.KeyPath? = nil) throws(SampleError) -> String {
+    public func report(for samples: [Sample], at keyPath: KilnModel.JSONPath? = nil) throws(SampleError) -> String {
         let rows = try rows(for: samples, at: keyPath)
         var records = 0
         for sample in samples { records += try sample.records(at: keyPath).records.count }
