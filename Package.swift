@@ -62,7 +62,10 @@ let package = Package(
             name: "kiln",
             dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(
+            name: "kiln-demo",
+            dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
 
         // MARK: Tests
