@@ -79,6 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
+        .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
