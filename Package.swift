@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "KilnModel", dependencies: ["KilnMacros"]),
         .target(
             name: "KilnNetwork",
-            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["KilnModel", "KilnCache", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "KilnCache",
@@ -52,16 +52,20 @@ let package = Package(
         .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
         .target(
             name: "KilnTesting",
-            dependencies: ["KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
+        .target(name: "KilnGenerator", dependencies: ["KilnModel"]),
 
         // MARK: Executables
         .executableTarget(
             name: "kiln",
-            dependencies: ["KilnModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(
+            name: "kiln-demo",
+            dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
 
         // MARK: Tests
@@ -73,9 +77,11 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnTesting"]),
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
+        .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
+        .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

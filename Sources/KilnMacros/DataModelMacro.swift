@@ -228,7 +228,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         StringLiteralExprSyntax(content: text).description
     }
 
-    /// `"author.name"` → `KilnModel.KeyPath([.key("author"), .key("name")])`, parsed at compile time.
+    /// `"author.name"` → `KilnModel.JSONPath([.key("author"), .key("name")])`, parsed at compile time.
     static func keyPathLiteral(_ text: String, node: Syntax?, context: (any MacroExpansionContext)?) -> String {
         var components: [String] = []
         for segment in text.split(separator: ".", omittingEmptySubsequences: false) {
@@ -249,6 +249,6 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 components.append(".key(\(stringLiteral(String(rest))))")
             }
         }
-        return "KilnModel.KeyPath([\(components.joined(separator: ", "))])"
+        return "KilnModel.JSONPath([\(components.joined(separator: ", "))])"
     }
 }

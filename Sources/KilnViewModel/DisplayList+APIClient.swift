@@ -15,7 +15,7 @@ extension DisplayList {
         client: APIClient,
         endpoint: Endpoint<JSONValue>,
         registry: ModelRegistry<Record>,
-        at path: KilnModel.KeyPath? = nil,
+        at path: KilnModel.JSONPath? = nil,
         prepare: @escaping @Sendable (Record) -> Row
     ) {
         self.init(registry: registry, at: path, policy: client.decodingPolicy, load: {

@@ -14,7 +14,7 @@ extension DisplayList {
     /// ```
     public convenience init<Record>(
         registry: ModelRegistry<Record>,
-        at path: KilnModel.KeyPath? = "data",
+        at path: KilnModel.JSONPath? = "data",
         policy: DecodingPolicy = DecodingPolicy(),
         load: @escaping @Sendable () async throws -> Data,
         prepare: @escaping @Sendable (Record) -> Row
@@ -30,7 +30,7 @@ extension DisplayList {
     /// A list whose rows are the decoded records themselves.
     public convenience init(
         registry: ModelRegistry<Row>,
-        at path: KilnModel.KeyPath? = "data",
+        at path: KilnModel.JSONPath? = "data",
         policy: DecodingPolicy = DecodingPolicy(),
         load: @escaping @Sendable () async throws -> Data
     ) {

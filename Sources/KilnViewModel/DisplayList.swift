@@ -1,6 +1,4 @@
 import Foundation
-// Only `Repair`: a whole-module import of KilnModel brings its `KeyPath` type, which shadows
-// Swift's `KeyPath` inside the `@Observable` expansion.
 import struct KilnModel.Repair
 import Observation
 

@@ -41,7 +41,7 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
             case .http(let status, _): self = .http(status: status)
             case .transport(let transport): self = .network(transport)
             case .decoding(let path, _): self = .unreadable(path: path)
-            case .cancelled: self = .other(error.description)
+            case .cancelled, .notCached: self = .other(error.description)
             }
         case let transport as TransportError:
             self = .network(transport)

@@ -26,8 +26,6 @@ extension Resource where Value: Decodable {
     }
 }
 
-// Switched on when KilnNetwork's caching API (`APIClient.values(for:policy:)`) lands on main.
-#if KILN_CACHING_API
 extension Resource where Value: Decodable {
     /// A resource that loads `endpoint` through `client` under a cache policy.
     ///
@@ -39,4 +37,3 @@ extension Resource where Value: Decodable {
         self.init(load: { client.values(for: endpoint, policy: policy) })
     }
 }
-#endif

@@ -92,15 +92,15 @@ func expectExpansion(
 
                 init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.published = container.optional(paths: [KilnModel.KeyPath([.key("pub_date")]), KilnModel.KeyPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
-                    self.authorName = container.value(paths: [KilnModel.KeyPath([.key("author"), .key("name")])], property: "authorName", default: "--")
+                    self.published = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                    self.authorName = container.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
                     self.author = container.value("author", property: "author")
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
-                    try container.encodeIfPresent(self.published, at: KilnModel.KeyPath([.key("pub_date")]), transform: .yyyyMMdd)
-                    try container.encode(self.authorName, at: KilnModel.KeyPath([.key("author"), .key("name")]))
+                    try container.encodeIfPresent(self.published, at: KilnModel.JSONPath([.key("pub_date")]), transform: .yyyyMMdd)
+                    try container.encode(self.authorName, at: KilnModel.JSONPath([.key("author"), .key("name")]))
                     try container.encode(self.author, merging: "author")
                     try container.finish()
                 }

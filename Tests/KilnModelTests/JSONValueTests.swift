@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func keyPathsParseAndReject() throws {
-        #expect(try KeyPath(parsing: "data.list[2].id").components == [.key("data"), .key("list"), .index(2), .key("id")])
-        #expect(throws: KeyPathSyntaxError.self) { try KeyPath(parsing: "data..list") }
-        #expect(throws: KeyPathSyntaxError.self) { try KeyPath(parsing: "list[x]") }
-        #expect(KeyPath("data.list").description == "data.list")
+        #expect(try JSONPath(parsing: "data.list[2].id").components == [.key("data"), .key("list"), .index(2), .key("id")])
+        #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: "data..list") }
+        #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: "list[x]") }
+        #expect(JSONPath("data.list").description == "data.list")
     }
 }

@@ -75,7 +75,7 @@ enum LossyElement<Element> {
 }
 
 extension DecodingSession {
-    func recordIfRecording<T>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: String) {
+    func recordIfRecording<T>(_ kind: Repair.Kind, path: [JSONPath.Component], expected: T.Type, found: String, result: String) {
         guard isRecording else { return }
         record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: Repair.typeName(expected), found: found, result: result))
     }

@@ -49,7 +49,7 @@ public struct ModelDecodingContainer {
     // MARK: Aliases and key paths
 
     /// Decodes from the first of `paths` that is present and not null (`@Key("pub_date", "author.name")`).
-    public func value<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T) -> T {
+    public func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -57,7 +57,7 @@ public struct ModelDecodingContainer {
     }
 
     /// Decodes a property with no initial value from the first usable path.
-    public func value<T: Decodable & DefaultValueProviding>(paths: [KeyPath], property: String) -> T {
+    public func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -65,7 +65,7 @@ public struct ModelDecodingContainer {
     }
 
     /// Decodes an optional property from the first usable path.
-    public func optional<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -75,25 +75,25 @@ public struct ModelDecodingContainer {
     // MARK: Transforms
 
     /// Decodes through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
-    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
+    public func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
     }
 
     /// Decodes a property with no initial value through a ``ValueTransform``.
-    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
+    public func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { nil }, found: transformFound(paths))
     }
 
     /// Decodes an optional property through a ``ValueTransform``.
-    public func optional<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+    public func optional<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return optionalFallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
     }
 
     @usableFromInline
-    static func paths(_ key: String, _ alternate: String?) -> [[KeyPath.Component]] {
+    static func paths(_ key: String, _ alternate: String?) -> [[JSONPath.Component]] {
         guard let alternate else { return [[.key(key)]] }
         return [[.key(key)], [.key(alternate)]]
     }
@@ -113,7 +113,7 @@ extension ModelDecodingContainer {
         }
     }
 
-    func attempt<T: Decodable>(_ type: T.Type, path: KeyPath, property: String) -> T? {
+    func attempt<T: Decodable>(_ type: T.Type, path: JSONPath, property: String) -> T? {
         guard let (holder, last) = open(path) else { return nil }
         do {
             return try Self.decodeIfPresent(T.self, in: holder, forKey: last)
@@ -138,7 +138,7 @@ extension ModelDecodingContainer {
     }
 
     /// Walks to the container holding a path's last key, through objects and array elements.
-    func open(_ path: KeyPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
+    func open(_ path: JSONPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
         let components = path.components
         guard case .key(let lastKey)? = components.last else { return nil }
         var holder = container
@@ -176,7 +176,7 @@ extension ModelDecodingContainer {
     /// The slow path after `T` failed to decode strictly: a collection is decoded again keeping
     /// what can be kept; a scalar is read as raw JSON and coerced.
     @usableFromInline
-    func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+    func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
         if let lossy = T.self as? any LossyDecodable.Type, let nested = try? holder.superDecoder(forKey: key),
             let decoded = try? lossy.decodeLossy(from: nested), let value = decoded as? T {
             return value
@@ -185,7 +185,7 @@ extension ModelDecodingContainer {
     }
 
     /// Reads the raw JSON at `key` and applies the coercion rules.
-    func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+    func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
         guard let raw = try? holder.decode(JSONValue.self, forKey: key) else { return nil }
         let target: any JSONCoercible.Type
         if let direct = T.self as? any JSONCoercible.Type {
@@ -203,7 +203,7 @@ extension ModelDecodingContainer {
     }
 
     @usableFromInline
-    func fallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T {
+    func fallback<T>(_ type: T.Type, keys: [[JSONPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T {
         let policy = self.policy
         var value: T? = nil
         if policy.hasCustomDefaults {
@@ -223,7 +223,7 @@ extension ModelDecodingContainer {
     }
 
     @usableFromInline
-    func optionalFallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T? {
+    func optionalFallback<T>(_ type: T.Type, keys: [[JSONPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T? {
         let policy = self.policy
         var value: T?? = nil
         if policy.hasCustomDefaults, let keyed = policy.defaultValue(forKey: property, in: model, as: T.self) {
@@ -242,12 +242,12 @@ extension ModelDecodingContainer {
     }
 
     /// Why nothing usable was found: absent, null, or present but unusable.
-    func describeMiss(_ keys: [[KeyPath.Component]], found: String?) -> (Repair.Kind, String, [KeyPath.Component]) {
+    func describeMiss(_ keys: [[JSONPath.Component]], found: String?) -> (Repair.Kind, String, [JSONPath.Component]) {
         let first = keys.first ?? []
         if let found { return (.invalid, found, first) }
-        var sawNull: [KeyPath.Component]? = nil
+        var sawNull: [JSONPath.Component]? = nil
         for components in keys {
-            guard let path = Optional(KeyPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
+            guard let path = Optional(JSONPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
             if (try? holder.decodeNil(forKey: last)) == true {
                 if sawNull == nil { sawNull = components }
                 continue
@@ -259,7 +259,7 @@ extension ModelDecodingContainer {
         return (.missing, "missing", first)
     }
 
-    func transformed<X: ValueTransform>(paths: [KeyPath], transform: X) -> X.Value? {
+    func transformed<X: ValueTransform>(paths: [JSONPath], transform: X) -> X.Value? {
         for path in paths {
             guard let (holder, last) = open(path),
                 let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
@@ -269,7 +269,7 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    func transformFound(_ paths: [KeyPath]) -> String? {
+    func transformFound(_ paths: [JSONPath]) -> String? {
         for path in paths {
             guard let (holder, last) = open(path),
                 let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
@@ -279,7 +279,7 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    func record<T>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: String) {
+    func record<T>(_ kind: Repair.Kind, path: [JSONPath.Component], expected: T.Type, found: String, result: String) {
         guard let session, session.isRecording else { return }
         let full = CodingPathFormatter.components(container.codingPath) + path
         session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: result))

@@ -34,12 +34,12 @@ public struct ModelEncodingContainer {
     }
 
     /// Writes a property at a key path (`@Key("author.name")`), inside nested objects.
-    public mutating func encode<T: Encodable>(_ value: T, at path: KeyPath) throws {
+    public mutating func encode<T: Encodable>(_ value: T, at path: JSONPath) throws {
         try place(try JSONValueEncoder(userInfo: [.kilnKeyStyle: keyStyle]).encode(value), at: path)
     }
 
     /// Writes an optional property at a key path; `nil` is left out.
-    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, at path: KeyPath) throws {
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, at path: JSONPath) throws {
         guard let value else { return }
         try encode(value, at: path)
     }
@@ -58,12 +58,12 @@ public struct ModelEncodingContainer {
     }
 
     /// Writes a property through its ``ValueTransform``.
-    public mutating func encode<X: ValueTransform>(_ value: X.Value, at path: KeyPath, transform: X) throws {
+    public mutating func encode<X: ValueTransform>(_ value: X.Value, at path: JSONPath, transform: X) throws {
         try place(transform.encode(value), at: path)
     }
 
     /// Writes an optional property through its ``ValueTransform``; `nil` is left out.
-    public mutating func encodeIfPresent<X: ValueTransform>(_ value: X.Value?, at path: KeyPath, transform: X) throws {
+    public mutating func encodeIfPresent<X: ValueTransform>(_ value: X.Value?, at path: JSONPath, transform: X) throws {
         guard let value else { return }
         try place(transform.encode(value), at: path)
     }
@@ -76,7 +76,7 @@ public struct ModelEncodingContainer {
         }
     }
 
-    private mutating func place(_ value: JSONValue, at path: KeyPath) throws {
+    private mutating func place(_ value: JSONValue, at path: JSONPath) throws {
         if path.components.count == 1, case .key(let key) = path.components[0] {
             try container.encode(value, forKey: AnyCodingKey(key))
         } else {
@@ -86,9 +86,20 @@ public struct ModelEncodingContainer {
 }
 
 extension JSONValue {
+    /// Sets `value` at `path`, creating objects and arrays (padded with `null`) on the way; an
+    /// object set where an object already is merges with it, the new members winning.
+    ///
+    /// ```swift
+    /// var body: JSONValue = [:]
+    /// body.set("Kai", at: "author.name")   // {"author":{"name":"Kai"}}
+    /// ```
+    public mutating func set(_ value: JSONValue, at path: JSONPath) {
+        set(value, at: path.components[...])
+    }
+
     /// Sets `value` at `path`, creating objects and arrays (padded with null) on the way; an
     /// object set where an object is already merges with it, the new members winning.
-    mutating func set(_ value: JSONValue, at path: ArraySlice<KeyPath.Component>) {
+    mutating func set(_ value: JSONValue, at path: ArraySlice<JSONPath.Component>) {
         guard let first = path.first else {
             if case .object(let existing) = self, case .object(let incoming) = value {
                 self = .object(existing.merging(incoming) { _, new in new })

@@ -22,19 +22,19 @@ public struct ModelRegistry<Base>: Sendable {
         /// In every element of the list.
         case element
         /// Once, at this path from the document's root, naming the type of every element.
-        case document(KeyPath)
+        case document(JSONPath)
     }
 
     typealias Factory = @Sendable (any Decoder) throws -> Base?
 
     /// The discriminator key, read from each element or from the document.
-    public let discriminator: KeyPath
+    public let discriminator: JSONPath
     /// Where the discriminator is read.
     public let location: Location
     private var factories: [String: (name: String, make: Factory)] = [:]
 
     /// A registry reading `discriminator` (a key or path) at `location`.
-    public init(discriminator: KeyPath = "modelType", location: Location = .element) {
+    public init(discriminator: JSONPath = "modelType", location: Location = .element) {
         self.discriminator = discriminator
         self.location = location
     }
@@ -58,7 +58,7 @@ public struct ModelRegistry<Base>: Sendable {
     ///
     /// - Throws: ``ModelDecodingError`` when the bytes are not JSON or `path` holds no array.
     public func decodeList(
-        from data: Data, at path: KeyPath? = "data", policy: DecodingPolicy = DecodingPolicy()
+        from data: Data, at path: JSONPath? = "data", policy: DecodingPolicy = DecodingPolicy()
     ) throws(ModelDecodingError) -> (items: [Base], repairs: [Repair]) {
         let session = DecodingSession(policy: policy, keepsRepairs: true, rootPath: nil)
         let decoder = JSONDecoder()
@@ -89,7 +89,7 @@ extension CodingUserInfoKey {
 
 struct RegistryRequest<Base>: @unchecked Sendable {
     let registry: ModelRegistry<Base>
-    let path: KeyPath?
+    let path: JSONPath?
 }
 
 struct RegistryList<Base>: Decodable {
@@ -143,7 +143,7 @@ struct RegistryList<Base>: Decodable {
 
 /// Walks a decoder down a key path.
 enum Navigator {
-    static func decoder(at path: KeyPath?, in decoder: any Decoder) throws -> any Decoder {
+    static func decoder(at path: JSONPath?, in decoder: any Decoder) throws -> any Decoder {
         var current = decoder
         for component in path?.components ?? [] {
             switch component {
@@ -165,13 +165,13 @@ enum Navigator {
         return current
     }
 
-    static func value(at path: KeyPath, in decoder: any Decoder) throws -> JSONValue {
+    static func value(at path: JSONPath, in decoder: any Decoder) throws -> JSONValue {
         try JSONValue(from: try Self.decoder(at: path, in: decoder))
     }
 }
 
 extension DecodingSession {
-    func recordIfRecording(_ kind: Repair.Kind, path: [KeyPath.Component], expected: String, found: String, result: String) {
+    func recordIfRecording(_ kind: Repair.Kind, path: [JSONPath.Component], expected: String, found: String, result: String) {
         guard isRecording else { return }
         record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: expected, found: found, result: result))
     }

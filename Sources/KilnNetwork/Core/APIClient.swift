@@ -43,6 +43,8 @@ public struct APIClient: Sendable {
     public var decodingPolicy: DecodingPolicy
     /// How the client waits before a retry. Replace it in tests to run retries instantly.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
+    public var responseCache: ResponseCache?
 
     /// Creates a client.
     public init(
@@ -52,8 +54,10 @@ public struct APIClient: Sendable {
         transport: any Transport = URLSessionTransport(),
         defaultHeaders: [String: String] = ["Accept": "application/json"],
         decodingPolicy: DecodingPolicy = DecodingPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        responseCache: ResponseCache? = nil
     ) {
+        self.responseCache = responseCache
         self.baseURL = baseURL
         self.envelope = envelope
         self.interceptors = interceptors
@@ -128,11 +132,14 @@ public struct APIClient: Sendable {
     }
 
     func check(_ body: Data, against envelope: Envelope) throws(APIError) {
-        guard envelope.codePath != nil else { return }
-        guard let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
+        guard let codePath = envelope.codePath else { return }
+        // Only the code and message are read: the data is decoded once, into its real type.
+        let decoder = JSONDecoder()
+        decoder.userInfo[EnvelopeHead.pathsKey] = [codePath, envelope.messagePath].compactMap { $0 }
+        guard let head = try? decoder.decode(EnvelopeHead.self, from: body) else {
             throw .decoding(path: "", repairs: [])
         }
-        switch envelope.verdict(for: root) {
+        switch envelope.verdict(for: head.root) {
         case .success: return
         case .failure(let code, let message): throw .server(code: code, message: message)
         case .missingCode(let path): throw .decoding(path: path, repairs: [])
@@ -152,10 +159,10 @@ public struct APIClient: Sendable {
 
     func decode<Value: Decodable>(_ data: Data, as type: Value.Type, at keyPath: String?) throws(APIError) -> (value: Value, repairs: [Repair]) {
         if let empty = NoContent() as? Value { return (empty, []) }
-        var path: KilnModel.KeyPath?
+        var path: KilnModel.JSONPath?
         if let keyPath {
             do {
-                path = try KilnModel.KeyPath(parsing: keyPath)
+                path = try KilnModel.JSONPath(parsing: keyPath)
             } catch {
                 throw .decoding(path: keyPath, repairs: [])
             }

@@ -32,6 +32,9 @@ public enum APIError: Error, Sendable, Hashable {
     case decoding(path: String, repairs: [Repair])
     /// The caller cancelled the call (its task was cancelled).
     case cancelled
+    /// A `.cacheOnly` call found nothing usable in the cache (absent, expired, or written with
+    /// another schema version).
+    case notCached
 }
 
 /// A network-level failure, with a typed reason.
@@ -107,6 +110,8 @@ extension APIError: LocalizedError, CustomStringConvertible {
                 + (repairs.isEmpty ? "." : " (after \(repairs.count) repair\(repairs.count == 1 ? "" : "s")).")
         case .cancelled:
             "The request was cancelled."
+        case .notCached:
+            "Nothing is saved for this yet; connect to load it."
         }
     }
 

@@ -67,7 +67,7 @@ public struct Envelope: Sendable, Hashable {
     /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
     /// `nil` when a component is absent. Malformed paths are read as one literal key.
     static func lookup(_ path: String, in value: JSONValue) -> JSONValue? {
-        let keyPath = (try? KilnModel.KeyPath(parsing: path)) ?? KilnModel.KeyPath([.key(path)])
+        let keyPath = (try? KilnModel.JSONPath(parsing: path)) ?? KilnModel.JSONPath([.key(path)])
         var current = value
         for component in keyPath.components {
             switch (component, current) {

@@ -16,14 +16,15 @@ struct AuthInterceptorTests {
             server.route(.post, "/refresh", .envelope(data: ["token": "fresh"]).delayed(by: .milliseconds(200)))
             let plain = APIClient(baseURL: server.baseURL)
             let session = AuthSession(token: "stale") {
-                let reply = try await plain.send(Endpoint<JSONValue>.post("/refresh", body: .none))
+                // Generous timeouts: under a sanitizer on a busy 2-core machine, 21 requests may queue.
+                let reply = try await plain.send(Endpoint<JSONValue>.post("/refresh", body: .none).timeout(60))
                 return reply["token"].string ?? ""
             }
             let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])
 
             let names = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<20 {
-                    group.addTask { try await client.send(Endpoint<JSONValue>.get("/me"))["name"].string ?? "" }
+                    group.addTask { try await client.send(Endpoint<JSONValue>.get("/me").timeout(60))["name"].string ?? "" }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

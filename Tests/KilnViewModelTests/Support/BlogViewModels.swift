@@ -2,7 +2,7 @@
 // built from models, derived values as computed properties, the controller reduced to
 // "observe and redraw".
 //
-// This file does not import KilnModel: its `KeyPath` type would shadow Swift's inside the
+// This file does not import KilnModel: its `JSONPath` type would shadow Swift's inside the
 // `@Observable` expansion (see the report).
 
 import Foundation

@@ -2,7 +2,7 @@
 ///
 /// Used by ``JSONValue`` subscripts, by `@Key("author.name")`, and to decode from inside an
 /// envelope (`decode(Page.self, from: data, at: "data")`).
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step of a path.
     public enum Component: Hashable, Sendable {
         /// An object member.
@@ -17,8 +17,8 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     /// A path made of the given steps.
     public init(_ components: [Component]) { self.components = components }
 
-    /// Parses `"a.b[2].c"`. Throws ``KeyPathSyntaxError`` for text such as `"a..b"` or `"a[x]"`.
-    public init(parsing text: String) throws(KeyPathSyntaxError) {
+    /// Parses `"a.b[2].c"`. Throws ``JSONPathSyntaxError`` for text such as `"a..b"` or `"a[x]"`.
+    public init(parsing text: String) throws(JSONPathSyntaxError) {
         var components: [Component] = []
         var current = ""
         var chars = text.makeIterator()
@@ -27,7 +27,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
             switch c {
             case ".":
                 if !current.isEmpty { components.append(.key(current)); current = "" }
-                else if pendingKey { throw KeyPathSyntaxError(path: text) }
+                else if pendingKey { throw JSONPathSyntaxError(path: text) }
                 pendingKey = true
             case "[":
                 if !current.isEmpty { components.append(.key(current)); current = "" }
@@ -37,7 +37,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
                     if d == "]" { closed = true; break }
                     digits.append(d)
                 }
-                guard closed, let index = Int(digits), index >= 0 else { throw KeyPathSyntaxError(path: text) }
+                guard closed, let index = Int(digits), index >= 0 else { throw JSONPathSyntaxError(path: text) }
                 components.append(.index(index))
                 pendingKey = false
             default:
@@ -46,21 +46,21 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
             }
         }
         if !current.isEmpty { components.append(.key(current)) } else if pendingKey && !text.isEmpty {
-            throw KeyPathSyntaxError(path: text)
+            throw JSONPathSyntaxError(path: text)
         }
         self.components = components
     }
 
     /// A path from a literal; a malformed literal becomes a path of the single key as written.
     public init(stringLiteral value: String) {
-        self = (try? KeyPath(parsing: value)) ?? KeyPath([.key(value)])
+        self = (try? JSONPath(parsing: value)) ?? JSONPath([.key(value)])
     }
 
     public var description: String { CodingPathFormatter.format(components) }
 }
 
 /// Thrown when a key path's text cannot be read, e.g. `"data..list"` or `"items[x]"`.
-public struct KeyPathSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JSONPathSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text that could not be read.
     public var path: String
     public var description: String { "malformed key path \"\(path)\"; write keys separated by dots and indices in brackets, e.g. data.list[0].id" }
@@ -68,7 +68,7 @@ public struct KeyPathSyntaxError: Error, Hashable, Sendable, CustomStringConvert
 
 /// Turns coding paths into the text used in repair logs and errors: `data[3].author.followers`.
 enum CodingPathFormatter {
-    static func format(_ components: [KeyPath.Component]) -> String {
+    static func format(_ components: [JSONPath.Component]) -> String {
         var out = ""
         for component in components {
             switch component {
@@ -82,7 +82,7 @@ enum CodingPathFormatter {
         return out
     }
 
-    static func components(_ codingPath: [any CodingKey]) -> [KeyPath.Component] {
+    static func components(_ codingPath: [any CodingKey]) -> [JSONPath.Component] {
         codingPath.map { key in
             if let index = key.intValue, key.stringValue.isEmpty || key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
                 return .index(index)
