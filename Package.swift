@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
@@ -38,25 +39,33 @@ let package = Package(
         .target(name: "KilnModel", dependencies: ["KilnMacros"]),
         .target(
             name: "KilnNetwork",
-            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["KilnModel", "KilnCache", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "KilnCache",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
         .target(
             name: "KilnTesting",
-            dependencies: ["KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
+        .target(name: "KilnGenerator", dependencies: ["KilnModel"]),
 
         // MARK: Executables
         .executableTarget(
             name: "kiln",
-            dependencies: ["KilnModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "kiln-demo", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(
+            name: "kiln-demo",
+            dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
         // libFuzzer target over the JSON reader and KilnDecoder; see FUZZ_README_SNIPPET.md.
         .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
@@ -71,12 +80,15 @@ let package = Package(
             name: "KilnMacrosTests",
             dependencies: [
                 "KilnMacros",
-                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnTesting"]),
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
+        .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
+        .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
+        .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct KilnMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [DataModelMacro.self, MarkerMacro.self]
 }

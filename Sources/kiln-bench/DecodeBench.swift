@@ -29,11 +29,16 @@ enum DecodeBench {
         var baselineBytes: Int?
     }
 
+    /// Runs with the flags on the command line: `--quick` (shorter timing), `--only=<input prefix>`.
+    static func run() throws {
+        run(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
     static func run(arguments: [String]) {
         let quick = arguments.contains("--quick")
         let only = arguments.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
         let shared = sharedDirectory()
-        var inputs: [Input] = [Input(name: "articles (generated)", data: Data(ArticlePayload.make()))]
+        var inputs: [Input] = [Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make()))]
         for file in ["twitter.json", "citm_catalog.json"] {
             if let data = try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) {
                 inputs.append(Input(name: file, data: data))

@@ -28,7 +28,7 @@ struct KilnDecoderTests {
 
     @Test func repairLogMatchesTheFoundationPathOnAnUnfriendlySample() throws {
         let data = Data(Self.sample.utf8)
-        for keyPath: KeyPath? in [nil, "data"] {
+        for keyPath: JSONPath? in [nil, "data"] {
             if keyPath == nil {
                 let kiln = try KilnDecoder().decodeWithRepairs(ArticlePage.self, from: data)
                 let foundation = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data)

@@ -35,7 +35,7 @@ public final class DecodingSession: @unchecked Sendable {
         self.init(policy: policy, keepsRepairs: keepsRepairs, rootPath: nil)
     }
 
-    init(policy: DecodingPolicy, keepsRepairs: Bool, rootPath: KeyPath?) {
+    init(policy: DecodingPolicy, keepsRepairs: Bool, rootPath: JSONPath?) {
         self.policy = policy
         self.keepsRepairs = keepsRepairs
         self.rootPath = rootPath
@@ -67,7 +67,7 @@ public final class DecodingSession: @unchecked Sendable {
     }
 
     /// The root key path a Kiln entry point asked for; read by the root wrapper only.
-    let rootPath: KeyPath?
+    let rootPath: JSONPath?
 }
 
 extension CodingUserInfoKey {

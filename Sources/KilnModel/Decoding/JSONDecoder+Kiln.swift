@@ -15,7 +15,7 @@ extension JSONDecoder {
     ///   the value there has the wrong kind. An array at the root or at `keyPath` is lossy, like
     ///   array properties: bad elements are dropped and logged.
     public func decodeWithRepairs<T: Decodable>(
-        _ type: T.Type, from data: Data, at keyPath: KeyPath? = nil, policy: DecodingPolicy = DecodingPolicy()
+        _ type: T.Type, from data: Data, at keyPath: JSONPath? = nil, policy: DecodingPolicy = DecodingPolicy()
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         let session = DecodingSession(policy: policy, keepsRepairs: true, rootPath: keyPath)
         let value: T = try decode(type, from: data, session: session)
@@ -29,7 +29,7 @@ extension JSONDecoder {
     /// let list = try JSONDecoder().decode([Message].self, from: data, at: "data.list")
     /// ```
     public func decode<T: Decodable>(
-        _ type: T.Type, from data: Data, at keyPath: KeyPath?, policy: DecodingPolicy = DecodingPolicy()
+        _ type: T.Type, from data: Data, at keyPath: JSONPath?, policy: DecodingPolicy = DecodingPolicy()
     ) throws(ModelDecodingError) -> T {
         let session = DecodingSession(policy: policy, keepsRepairs: false, rootPath: keyPath)
         return try decode(type, from: data, session: session)

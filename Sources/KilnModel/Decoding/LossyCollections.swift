@@ -27,7 +27,7 @@ extension Array: LossyDecodable where Element: Decodable {
             let path = CodingPathFormatter.components(decoder.codingPath) + [.index(index)]
             if let raw, let coerced = LossyElement<Element>.coerce(raw, session: session) {
                 result.append(coerced)
-                session?.recordIfRecording(.coerced, path: path, expected: Element.self, found: raw.preview(), result: coerced)
+                session?.recordIfRecording(.coerced, path: path, expected: Element.self, found: raw.preview(), result: Repair.show(coerced))
             } else {
                 session?.recordIfRecording(.dropped, path: path, expected: Element.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
             }
@@ -57,7 +57,7 @@ extension Dictionary: LossyDecodable where Key == String, Value: Decodable {
             let path = CodingPathFormatter.components(decoder.codingPath) + [.key(key.stringValue)]
             if let raw, let coerced = LossyElement<Value>.coerce(raw, session: session) {
                 result[key.stringValue] = coerced
-                session?.recordIfRecording(.coerced, path: path, expected: Value.self, found: raw.preview(), result: coerced)
+                session?.recordIfRecording(.coerced, path: path, expected: Value.self, found: raw.preview(), result: Repair.show(coerced))
             } else {
                 session?.recordIfRecording(.dropped, path: path, expected: Value.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
             }
@@ -75,8 +75,8 @@ enum LossyElement<Element> {
 }
 
 extension DecodingSession {
-    func recordIfRecording<T, V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+    func recordIfRecording<T>(_ kind: Repair.Kind, path: [JSONPath.Component], expected: T.Type, found: String, result: String) {
         guard isRecording else { return }
-        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: Repair.typeName(expected), found: found, result: result))
     }
 }

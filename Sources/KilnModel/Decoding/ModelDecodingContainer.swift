@@ -49,7 +49,7 @@ public struct ModelDecodingContainer {
     // MARK: Aliases and key paths
 
     /// Decodes from the first of `paths` that is present and not null (`@Key("pub_date", "author.name")`).
-    public func value<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T) -> T {
+    public func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -57,7 +57,7 @@ public struct ModelDecodingContainer {
     }
 
     /// Decodes a property with no initial value from the first usable path.
-    public func value<T: Decodable & DefaultValueProviding>(paths: [KeyPath], property: String) -> T {
+    public func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -65,7 +65,7 @@ public struct ModelDecodingContainer {
     }
 
     /// Decodes an optional property from the first usable path.
-    public func optional<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
         for path in paths {
             if let value = attempt(T.self, path: path, property: property) { return value }
         }
@@ -75,25 +75,25 @@ public struct ModelDecodingContainer {
     // MARK: Transforms
 
     /// Decodes through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
-    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
+    public func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
     }
 
     /// Decodes a property with no initial value through a ``ValueTransform``.
-    public func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
+    public func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return fallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { nil }, found: transformFound(paths))
     }
 
     /// Decodes an optional property through a ``ValueTransform``.
-    public func optional<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+    public func optional<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
         if let value = transformed(paths: paths, transform: transform) { return value }
         return optionalFallback(X.Value.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: transformFound(paths))
     }
 
     @usableFromInline
-    static func paths(_ key: String, _ alternate: String?) -> [[KeyPath.Component]] {
+    static func paths(_ key: String, _ alternate: String?) -> [[JSONPath.Component]] {
         guard let alternate else { return [[.key(key)]] }
         return [[.key(key)], [.key(alternate)]]
     }
@@ -104,34 +104,71 @@ public struct ModelDecodingContainer {
 extension ModelDecodingContainer {
     /// Tries one key: the value when it decodes as `T` or can be coerced; `nil` when absent,
     /// null or unusable (the caller then tries the next key or falls back).
-    @usableFromInline
+    @inlinable
     func attempt<T: Decodable>(_ type: T.Type, _ key: AnyCodingKey, property: String) -> T? {
         do {
-            return try container.decodeIfPresent(T.self, forKey: key)
+            return try Self.decodeIfPresent(T.self, in: container, forKey: key)
         } catch {
             return salvage(T.self, in: container, key: key, path: [.key(key.stringValue)])
         }
     }
 
-    func attempt<T: Decodable>(_ type: T.Type, path: KeyPath, property: String) -> T? {
+    func attempt<T: Decodable>(_ type: T.Type, path: JSONPath, property: String) -> T? {
         guard let (holder, last) = open(path) else { return nil }
         do {
-            return try holder.decodeIfPresent(T.self, forKey: last)
+            return try Self.decodeIfPresent(T.self, in: holder, forKey: last)
         } catch {
             return salvage(T.self, in: holder, key: last, path: path.components)
         }
     }
 
-    /// Walks to the container holding a path's last key.
-    func open(_ path: KeyPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
-        var holder = container
+    /// Routes scalars to the container's concrete-type methods, which decoders implement without
+    /// the generic path's extra work; specialized code keeps only the branch for `T`.
+    @inlinable
+    static func decodeIfPresent<T: Decodable>(_ type: T.Type, in container: KeyedDecodingContainer<AnyCodingKey>, forKey key: AnyCodingKey) throws -> T? {
+        if T.self == String.self { return try container.decodeIfPresent(String.self, forKey: key) as? T }
+        if T.self == Int.self { return try container.decodeIfPresent(Int.self, forKey: key) as? T }
+        if T.self == Bool.self { return try container.decodeIfPresent(Bool.self, forKey: key) as? T }
+        if T.self == Double.self { return try container.decodeIfPresent(Double.self, forKey: key) as? T }
+        if T.self == Int64.self { return try container.decodeIfPresent(Int64.self, forKey: key) as? T }
+        if T.self == Float.self { return try container.decodeIfPresent(Float.self, forKey: key) as? T }
+        if T.self == Int32.self { return try container.decodeIfPresent(Int32.self, forKey: key) as? T }
+        if T.self == UInt64.self { return try container.decodeIfPresent(UInt64.self, forKey: key) as? T }
+        return try container.decodeIfPresent(T.self, forKey: key)
+    }
+
+    /// Walks to the container holding a path's last key, through objects and array elements.
+    func open(_ path: JSONPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
         let components = path.components
         guard case .key(let lastKey)? = components.last else { return nil }
-        for component in components.dropLast() {
-            guard case .key(let key) = component,
-                let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
-            else { return nil }
-            holder = next
+        var holder = container
+        var index = 0
+        let steps = components.count - 1
+        while index < steps {
+            guard case .key(let key) = components[index] else { return nil }
+            if index + 1 < steps, case .index(let position) = components[index + 1] {
+                // key[position]: step into the array, then into the element's object.
+                guard var list = try? holder.nestedUnkeyedContainer(forKey: AnyCodingKey(key)),
+                    let count = list.count, position < count
+                else { return nil }
+                for _ in 0..<position { _ = try? list.decode(Skip.self) }
+                var target = index + 2
+                var element = list
+                // Further indices ([1][2]) step into nested arrays.
+                while target < steps, case .index(let inner) = components[target] {
+                    guard var nested = try? element.nestedUnkeyedContainer(), let innerCount = nested.count, inner < innerCount else { return nil }
+                    for _ in 0..<inner { _ = try? nested.decode(Skip.self) }
+                    element = nested
+                    target += 1
+                }
+                guard let next = try? element.nestedContainer(keyedBy: AnyCodingKey.self) else { return nil }
+                holder = next
+                index = target
+            } else {
+                guard let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key)) else { return nil }
+                holder = next
+                index += 1
+            }
         }
         return (holder, AnyCodingKey(lastKey))
     }
@@ -139,7 +176,7 @@ extension ModelDecodingContainer {
     /// The slow path after `T` failed to decode strictly: a collection is decoded again keeping
     /// what can be kept; a scalar is read as raw JSON and coerced.
     @usableFromInline
-    func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+    func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
         if let lossy = T.self as? any LossyDecodable.Type, let nested = try? holder.superDecoder(forKey: key),
             let decoded = try? lossy.decodeLossy(from: nested), let value = decoded as? T {
             return value
@@ -148,7 +185,7 @@ extension ModelDecodingContainer {
     }
 
     /// Reads the raw JSON at `key` and applies the coercion rules.
-    func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [KeyPath.Component]) -> T? {
+    func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
         guard let raw = try? holder.decode(JSONValue.self, forKey: key) else { return nil }
         let target: any JSONCoercible.Type
         if let direct = T.self as? any JSONCoercible.Type {
@@ -161,12 +198,12 @@ extension ModelDecodingContainer {
         guard let coerced = target.coerce(from: raw, truncating: policy.allowsFractionalTruncation),
             let value = (coerced as? T) ?? (T.self as? any OptionalProtocol.Type)?.wrapping(coerced) as? T
         else { return nil }
-        record(.coerced, path: path, expected: T.self, found: raw.preview(), result: value)
+        record(.coerced, path: path, expected: T.self, found: raw.preview(), result: Repair.show(value))
         return value
     }
 
     @usableFromInline
-    func fallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T {
+    func fallback<T>(_ type: T.Type, keys: [[JSONPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T {
         let policy = self.policy
         var value: T? = nil
         if policy.hasCustomDefaults {
@@ -180,36 +217,37 @@ extension ModelDecodingContainer {
         }
         if session?.isRecording == true {
             let (kind, foundText, path) = describeMiss(keys, found: found)
-            record(kind, path: path, expected: T.self, found: foundText, result: result)
+            record(kind, path: path, expected: T.self, found: foundText, result: Repair.show(result))
         }
         return result
     }
 
     @usableFromInline
-    func optionalFallback<T>(_ type: T.Type, keys: [[KeyPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T? {
+    func optionalFallback<T>(_ type: T.Type, keys: [[JSONPath.Component]], property: String, initial: () -> T?, found: String? = nil) -> T? {
         let policy = self.policy
         var value: T?? = nil
         if policy.hasCustomDefaults, let keyed = policy.defaultValue(forKey: property, in: model, as: T.self) {
             value = .some(keyed)
         }
         if value == nil, let start = initial() { value = .some(start) }
-        guard let result = value else { return nil }
+        let result: T? = value ?? nil
         if session?.isRecording == true {
             let (kind, foundText, path) = describeMiss(keys, found: found)
-            if kind != .missing && kind != .null || result != nil {
-                record(kind, path: path, expected: T?.self, found: foundText, result: result as Any)
+            // A plain absence (or null) leaving an optional at nil is what optional means.
+            if kind == .invalid || result != nil {
+                record(kind, path: path, expected: T?.self, found: foundText, result: result.map { Repair.show($0) } ?? "nil")
             }
         }
         return result
     }
 
     /// Why nothing usable was found: absent, null, or present but unusable.
-    func describeMiss(_ keys: [[KeyPath.Component]], found: String?) -> (Repair.Kind, String, [KeyPath.Component]) {
+    func describeMiss(_ keys: [[JSONPath.Component]], found: String?) -> (Repair.Kind, String, [JSONPath.Component]) {
         let first = keys.first ?? []
         if let found { return (.invalid, found, first) }
-        var sawNull: [KeyPath.Component]? = nil
+        var sawNull: [JSONPath.Component]? = nil
         for components in keys {
-            guard let path = Optional(KeyPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
+            guard let path = Optional(JSONPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
             if (try? holder.decodeNil(forKey: last)) == true {
                 if sawNull == nil { sawNull = components }
                 continue
@@ -221,7 +259,7 @@ extension ModelDecodingContainer {
         return (.missing, "missing", first)
     }
 
-    func transformed<X: ValueTransform>(paths: [KeyPath], transform: X) -> X.Value? {
+    func transformed<X: ValueTransform>(paths: [JSONPath], transform: X) -> X.Value? {
         for path in paths {
             guard let (holder, last) = open(path),
                 let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
@@ -231,7 +269,7 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    func transformFound(_ paths: [KeyPath]) -> String? {
+    func transformFound(_ paths: [JSONPath]) -> String? {
         for path in paths {
             guard let (holder, last) = open(path),
                 let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
@@ -241,10 +279,10 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    func record<T, V>(_ kind: Repair.Kind, path: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+    func record<T>(_ kind: Repair.Kind, path: [JSONPath.Component], expected: T.Type, found: String, result: String) {
         guard let session, session.isRecording else { return }
         let full = CodingPathFormatter.components(container.codingPath) + path
-        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: result))
     }
 }
 

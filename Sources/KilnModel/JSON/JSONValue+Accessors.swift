@@ -10,7 +10,7 @@ extension JSONValue {
     public subscript(key: String) -> JSONValue {
         if case .object(let members) = self, let value = members[key] { return value }
         guard key.contains(".") || key.contains("[") else { return .null }
-        guard let path = try? KeyPath(parsing: key) else { return .null }
+        guard let path = try? JSONPath(parsing: key) else { return .null }
         return self[path: path]
     }
 
@@ -21,7 +21,7 @@ extension JSONValue {
     }
 
     /// The value at a parsed key path, or ``JSONValue/null``.
-    public subscript(path path: KeyPath) -> JSONValue {
+    public subscript(path path: JSONPath) -> JSONValue {
         var current = self
         for component in path.components {
             switch component {

@@ -13,7 +13,7 @@
 ///
 /// Integers that fit in `Int64` are kept exactly (`.int`); other numbers are `.double`.
 /// Objects are unordered, like JSON's own objects: compare and hash them as dictionaries.
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable {
     /// `null`, and also what a missing key or an out-of-range index reads as.
     case null
     /// `true` or `false`.
@@ -108,6 +108,43 @@ extension JSONValue {
             }
         }
         out += "\""
+    }
+}
+
+extension JSONValue: Hashable {
+    /// Numbers compare by value: `.int(1) == .double(1.0)`. Everything else compares by kind and
+    /// content, objects as dictionaries.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Int64(exactly: b) == a
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .int(let i): hasher.combine(2); hasher.combine(i)
+        case .double(let d):
+            if let i = Int64(exactly: d) {
+                hasher.combine(2)
+                hasher.combine(i)
+            } else {
+                hasher.combine(3)
+                hasher.combine(d)
+            }
+        case .string(let s): hasher.combine(4); hasher.combine(s)
+        case .array(let a): hasher.combine(5); hasher.combine(a)
+        case .object(let o): hasher.combine(6); hasher.combine(o)
+        }
     }
 }
 

@@ -38,25 +38,25 @@ public struct KilnDecoder: Sendable {
     /// An array at the root or at `keyPath` is lossy, like array properties of `@DataModel`
     /// types: elements that cannot be used are dropped. Repairs go to the policy's `onRepair`.
     /// - Throws: ``ModelDecodingError``.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         let document = try JSONDocument(parsing: data, options: readerOptions)
         return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
     /// Decodes `type` from UTF-8 bytes.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         let document = try JSONDocument(parsing: bytes, options: readerOptions)
         return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
     /// Decodes `type` from JSON text.
-    public func decode<T: Decodable>(_ type: T.Type, from text: String, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from text: String, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         let document = try JSONDocument(parsing: text, options: readerOptions)
         return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
     /// Decodes `type` from a document already read, e.g. to decode several parts of one response.
-    public func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
@@ -67,22 +67,22 @@ public struct KilnDecoder: Sendable {
     /// ```swift
     /// let (page, repairs) = try KilnDecoder().decodeWithRepairs(Page.self, from: data, at: "data")
     /// ```
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: data, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from UTF-8 bytes and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: bytes, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from JSON text and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from text: String, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from text: String, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: text, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from a document already read and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: KeyPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         let session = DecodingSession(policy: policy, keepsRepairs: true)
         let value = try decode(type, from: document, at: keyPath, session: session)
         return (value, session.repairs)
@@ -90,7 +90,7 @@ public struct KilnDecoder: Sendable {
 
     // MARK: Machinery
 
-    func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: KeyPath?, session: DecodingSession) throws(ModelDecodingError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath?, session: DecodingSession) throws(ModelDecodingError) -> T {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { info[key] = value }
         info[.kilnDecodingSession] = session
@@ -108,7 +108,7 @@ public struct KilnDecoder: Sendable {
     }
 
     /// Walks to `keyPath` the way Foundation's entry point does, with the same errors.
-    static func descend(_ start: KilnValueDecoder, along keyPath: KeyPath) throws -> KilnValueDecoder {
+    static func descend(_ start: KilnValueDecoder, along keyPath: JSONPath) throws -> KilnValueDecoder {
         var current = start
         let context = start.context
         for component in keyPath.components {

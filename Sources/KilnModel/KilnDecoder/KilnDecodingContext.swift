@@ -76,8 +76,8 @@ final class KilnPathNode {
     }
 
     /// The path from the root to this node.
-    func components(in tape: JSONTape) -> [KeyPath.Component] {
-        var reversed: [KeyPath.Component] = []
+    func components(in tape: JSONTape) -> [JSONPath.Component] {
+        var reversed: [JSONPath.Component] = []
         var node: KilnPathNode? = self
         while let current = node {
             switch current.step {

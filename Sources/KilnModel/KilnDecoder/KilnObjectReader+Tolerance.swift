@@ -53,14 +53,14 @@ extension KilnObjectReader {
     }
 
     @usableFromInline
-    func recordMiss<T>(_ type: T.Type, _ paths: [KeyPath], result: T) {
+    func recordMiss<T>(_ type: T.Type, _ paths: [JSONPath], result: T) {
         let (kind, found, components) = describeMiss(paths)
         record(kind, components, expected: T.self, found: found, result: result)
     }
 
     /// A non-optional property whose first present path did not hold a `T`.
     @usableFromInline
-    func tolerant<T: Decodable>(_ type: T.Type, _ paths: [KeyPath], initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
+    func tolerant<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
         for path in paths {
             guard let index = locate(path) else { continue }
             if let value = strict(T.self, at: index) { return value }
@@ -81,7 +81,7 @@ extension KilnObjectReader {
 
     /// An optional property whose keys were unusable, or absent with a default that may apply.
     @usableFromInline
-    func tolerantOptional<T: Decodable>(_ type: T.Type, _ paths: [KeyPath], delegate: (ModelDecodingContainer) -> T?) -> T? {
+    func tolerantOptional<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], delegate: (ModelDecodingContainer) -> T?) -> T? {
         for path in paths {
             guard let index = locate(path) else { continue }
             if let value = strict(T.self, at: index) { return value }
@@ -126,7 +126,7 @@ extension KilnObjectReader {
     }
 
     /// Coerces and logs, for the path-based readers.
-    func salvage<T>(_ type: T.Type, at index: Int, path: [KeyPath.Component]) -> Salvage<T> {
+    func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
             record(.coerced, path, expected: T.self, found: context.tape.jsonValue(at: index).preview(), result: value)
@@ -169,8 +169,8 @@ extension KilnObjectReader {
     }
 
     /// Why nothing usable was found, as ``ModelDecodingContainer`` says it.
-    func describeMiss(_ paths: [KeyPath]) -> (Repair.Kind, String, [KeyPath.Component]) {
-        var sawNull: [KeyPath.Component]? = nil
+    func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, String, [JSONPath.Component]) {
+        var sawNull: [JSONPath.Component]? = nil
         for path in paths {
             guard let index = locateAllowingNull(path) else { continue }
             if context.tape.tokens[index].kind == .null {
@@ -183,7 +183,7 @@ extension KilnObjectReader {
         return (.missing, "missing", paths.first?.components ?? [])
     }
 
-    func locateAllowingNull(_ path: KeyPath) -> Int? {
+    func locateAllowingNull(_ path: JSONPath) -> Int? {
         var current = object
         let components = path.components
         for (position, component) in components.enumerated() {
@@ -195,7 +195,7 @@ extension KilnObjectReader {
         return nil
     }
 
-    func record<T, V>(_ kind: Repair.Kind, _ components: [KeyPath.Component], expected: T.Type, found: String, result: V) {
+    func record<T, V>(_ kind: Repair.Kind, _ components: [JSONPath.Component], expected: T.Type, found: String, result: V) {
         let full = (node()?.components(in: context.tape) ?? []) + components
         context.session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
     }

@@ -114,21 +114,21 @@ public struct KilnObjectReader {
 
     /// Reads from the first of `paths` that is present and not null.
     @inlinable
-    public mutating func value<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T) -> T {
+    public mutating func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
         if let value = fast(T.self, paths) { return value }
         return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
     }
 
     /// Reads a property with no initial value from the first usable path.
     @inlinable
-    public mutating func value<T: Decodable & DefaultValueProviding>(paths: [KeyPath], property: String) -> T {
+    public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
         if let value = fast(T.self, paths) { return value }
         return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
     }
 
     /// Reads an optional property from the first usable path.
     @inlinable
-    public mutating func optional<T: Decodable>(paths: [KeyPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public mutating func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
         var sawValue = false
         for path in paths {
             switch read(T.self, path: path) {
@@ -146,21 +146,21 @@ public struct KilnObjectReader {
 
     /// Reads through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
     @inlinable
-    public mutating func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
+    public mutating func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
         if let value = transformed(paths, transform) { return value }
         return slow().value(paths: paths, transform: transform, property: property, default: initial())
     }
 
     /// Reads a property with no initial value through a ``ValueTransform``.
     @inlinable
-    public mutating func value<X: ValueTransform>(paths: [KeyPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
+    public mutating func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
         if let value = transformed(paths, transform) { return value }
         return slow().value(paths: paths, transform: transform, property: property)
     }
 
     /// Reads an optional property through a ``ValueTransform``.
     @inlinable
-    public mutating func optional<X: ValueTransform>(paths: [KeyPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+    public mutating func optional<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
         var sawValue = false
         for path in paths {
             guard let index = locate(path) else { continue }
@@ -206,7 +206,7 @@ extension KilnObjectReader {
     /// The value token at a path of keys, when present and not null (paths with indices are
     /// not followed, as in ``ModelDecodingContainer``).
     @inlinable
-    func locate(_ path: KeyPath) -> Int? {
+    func locate(_ path: JSONPath) -> Int? {
         var current = object
         let components = path.components
         for (position, component) in components.enumerated() {
@@ -227,7 +227,7 @@ extension KilnObjectReader {
     }
 
     @inlinable @inline(__always)
-    mutating func read<T: Decodable>(_ type: T.Type, path: KeyPath) -> Outcome<T> {
+    mutating func read<T: Decodable>(_ type: T.Type, path: JSONPath) -> Outcome<T> {
         guard let index = locate(path) else { return .absent }
         guard let value = strict(T.self, at: index) else { return .unusable }
         return .value(value)
@@ -246,7 +246,7 @@ extension KilnObjectReader {
     }
 
     @inlinable
-    mutating func fast<T: Decodable>(_ type: T.Type, _ paths: [KeyPath]) -> T? {
+    mutating func fast<T: Decodable>(_ type: T.Type, _ paths: [JSONPath]) -> T? {
         for path in paths {
             switch read(T.self, path: path) {
             case .value(let value): return value
@@ -291,7 +291,7 @@ extension KilnObjectReader {
     }
 
     @inlinable
-    func transformed<X: ValueTransform>(_ paths: [KeyPath], _ transform: X) -> X.Value? {
+    func transformed<X: ValueTransform>(_ paths: [JSONPath], _ transform: X) -> X.Value? {
         for path in paths {
             guard let index = locate(path) else { continue }
             return transform.decode(context.tape.jsonValue(at: index))
@@ -359,9 +359,9 @@ extension KilnObjectReader {
     }
 
     @inlinable
-    static func keys(_ key: String, _ alternate: String?) -> [KeyPath] {
-        guard let alternate else { return [KeyPath([.key(key)])] }
-        return [KeyPath([.key(key)]), KeyPath([.key(alternate)])]
+    static func keys(_ key: String, _ alternate: String?) -> [JSONPath] {
+        guard let alternate else { return [JSONPath([.key(key)])] }
+        return [JSONPath([.key(key)]), JSONPath([.key(alternate)])]
     }
 
     /// The tolerant container for this object: where every repair is made and logged.

@@ -30,11 +30,11 @@ extension FallbackEnum {
         let path = CodingPathFormatter.components(decoder.codingPath)
         let truncating = session?.policy.allowsFractionalTruncation ?? false
         if let raw = RawValue.coerce(from: json, truncating: truncating), let known = Self(rawValue: raw) {
-            session?.recordIfRecording(.coerced, path: path, expected: Self.self, found: json.preview(), result: known)
+            session?.recordIfRecording(.coerced, path: path, expected: Self.self, found: json.preview(), result: Repair.show(known))
             self = known
             return
         }
-        session?.recordIfRecording(.fallback, path: path, expected: Self.self, found: json.preview(), result: Self.fallback)
+        session?.recordIfRecording(.fallback, path: path, expected: Self.self, found: json.preview(), result: Repair.show(Self.fallback))
         self = Self.fallback
     }
 

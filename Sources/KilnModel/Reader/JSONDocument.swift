@@ -55,7 +55,7 @@ public struct JSONDocument: Sendable {
     public var value: JSONValue { tape.jsonValue(at: 0) }
 
     /// The value at `path`, or `nil` when the path leads nowhere.
-    public func value(at path: KeyPath) -> JSONValue? {
+    public func value(at path: JSONPath) -> JSONValue? {
         guard let index = tape.index(at: path.components, from: 0) else { return nil }
         return tape.jsonValue(at: index)
     }
@@ -63,7 +63,7 @@ public struct JSONDocument: Sendable {
 
 extension JSONTape {
     /// The token index at `components` below `start`, or `nil`.
-    func index(at components: [KeyPath.Component], from start: Int) -> Int? {
+    func index(at components: [JSONPath.Component], from start: Int) -> Int? {
         var current = start
         for component in components {
             let token = tokens[current]

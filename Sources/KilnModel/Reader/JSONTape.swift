@@ -225,8 +225,8 @@ final class JSONTape: @unchecked Sendable {
 
     /// The path from the root to the value at `target`: how coding paths are rebuilt, only when a
     /// repair or an error needs one.
-    func path(to target: Int) -> [KeyPath.Component] {
-        var components: [KeyPath.Component] = []
+    func path(to target: Int) -> [JSONPath.Component] {
+        var components: [JSONPath.Component] = []
         var current = 0
         while current != target, current < tokenCount {
             let token = tokens[current]

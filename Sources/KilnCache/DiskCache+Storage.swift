@@ -1,0 +1,359 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The SQL side of ``DiskCache``: schema, reading a row, committing the write buffer, trimming.
+extension DiskCache {
+    /// The layout of the database; a file with another `user_version` is rebuilt.
+    static let databaseFormat = 1
+
+    /// A row of the `entry` table, without its key.
+    struct StoredRow {
+        var inlineValue: Data?
+        var file: String?
+        var size: Int
+        var checksum: Int64
+        var sample: Int64
+        var storedAt: Date
+        var expiresAt: Date?
+        var schemaVersion: Int
+        var metadata: [String: String]
+        var accessSequence: Int64
+    }
+
+    static let createSQL = """
+        CREATE TABLE entry (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL,
+            value BLOB,
+            file TEXT,
+            size INTEGER NOT NULL,
+            checksum INTEGER NOT NULL,
+            sample INTEGER NOT NULL,
+            storedAt DOUBLE NOT NULL,
+            expiresAt DOUBLE,
+            schemaVersion INTEGER NOT NULL,
+            metadata TEXT,
+            accessSequence INTEGER NOT NULL
+        );
+        CREATE INDEX entry_on_accessSequence ON entry(accessSequence);
+        PRAGMA user_version = \(databaseFormat);
+        """
+
+    /// Columns in table order (checked at open). Short on purpose: the statement cache hashes
+    /// the SQL text on every lookup.
+    static let selectSQL = "SELECT * FROM entry WHERE id = ?"
+
+    static let upsertSQL = """
+        INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The row id of `key`: a 64-bit hash of its bytes, so a lookup is one search of the
+    /// table's own b-tree (no separate index on the text). Two keys with the same hash share
+    /// the row, and the stored key text tells them apart: a read of the other one is a miss.
+    static func rowID(for key: CacheKey) -> Int64 {
+        var raw = key.rawValue
+        return raw.withUTF8 { Checksum.of(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Opens the database at `databaseURL`, creating the schema in a new file and checking it
+    /// in an old one. Throws on a file that is damaged, not a database, or of another format.
+    ///
+    /// One `DatabaseQueue` (one connection) rather than a `DatabasePool`: a lookup is one short
+    /// statement, and the pool's reader checkout cost more than the lookup itself in
+    /// `CacheBench`. With a single connection the file can be held in exclusive locking mode,
+    /// which spares the file-lock system calls SQLite otherwise makes around every read. The
+    /// price: a lookup waits while a batch commits (a few milliseconds at most), and no other
+    /// process can open the cache while it is open.
+    func makeDatabase() throws -> DatabaseQueue {
+        var grdb = GRDB.Configuration()
+        grdb.busyMode = .timeout(2)
+        grdb.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
+            // the last commits, never corrupt the file. Right for a cache.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let database = try DatabaseQueue(path: databaseURL.path, configuration: grdb)
+        try database.writeWithoutTransaction { db in
+            let format = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            if format == 0 && tables.isEmpty {
+                try db.inTransaction {
+                    try db.execute(sql: Self.createSQL)
+                    return .commit
+                }
+                return
+            }
+            guard format == Self.databaseFormat, tables.contains("entry") else {
+                throw SchemaMismatch(found: format)
+            }
+            let columns = try db.columns(in: "entry").map(\.name)
+            let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
+            guard columns == expected else { throw SchemaMismatch(found: format) }
+        }
+        return database
+    }
+
+    struct SchemaMismatch: Error, CustomStringConvertible {
+        var found: Int
+        var description: String { "database format \(found), expected \(DiskCache.databaseFormat)" }
+    }
+
+    /// Loads the committed totals and the LRU counter, and deletes value files no row names
+    /// (left by a crash between writing a file and committing its row). `writeLock` held.
+    func loadStateLocked(from database: DatabaseQueue) throws {
+        let (count, bytes, maxSequence, referenced) = try database.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
+            let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
+            let count: Int = row?[0] ?? 0
+            let bytes: Double = row?[1] ?? 0
+            let maxSequence: Int64 = row?[2] ?? 0
+            return (count, Int(bytes), maxSequence, referenced)
+        }
+        totals = Totals(count: count, bytes: bytes)
+        stateLock.withLock { sequence = max(sequence, maxSequence) }
+        for name in files.allNames() where !referenced.contains(name) {
+            files.remove(named: name)
+        }
+    }
+
+    func readRow(_ key: CacheKey, id: Int64, in database: DatabaseQueue) throws -> StoredRow? {
+        // One SELECT is atomic on its own, so it needs no explicit read transaction. The
+        // columns are read with the C API: GRDB's `Row` builds a column-name table per cursor,
+        // which cost more than the lookup.
+        try database.inDatabase { db in
+            let statement = try db.cachedStatement(sql: Self.selectSQL)
+            let handle = statement.sqliteStatement
+            sqlite3_reset(handle)
+            defer { sqlite3_reset(handle) }
+            sqlite3_bind_int64(handle, 1, id)
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return nil }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                    sql: Self.selectSQL
+                )
+            }
+            guard Self.text(handle, 1, equals: key.rawValue) else { return nil }
+            let file = Self.text(handle, 3)
+            return StoredRow(
+                inlineValue: file == nil ? Self.blob(handle, 2) : nil,
+                file: file,
+                size: Int(sqlite3_column_int64(handle, 4)),
+                checksum: sqlite3_column_int64(handle, 5),
+                sample: sqlite3_column_int64(handle, 6),
+                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 7)),
+                expiresAt: sqlite3_column_type(handle, 8) == SQLITE_NULL
+                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 8)),
+                schemaVersion: Int(sqlite3_column_int64(handle, 9)),
+                metadata: Self.text(handle, 10).map(Self.decodeMetadata) ?? [:],
+                accessSequence: sqlite3_column_int64(handle, 11)
+            )
+        }
+    }
+
+    private static func text(_ handle: OpaquePointer, _ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private static func text(_ handle: OpaquePointer, _ column: Int32, equals string: String) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == count else { return false }
+            guard let base = utf8.baseAddress else { return true }
+            return memcmp(base, bytes, count) == 0
+        }
+    }
+
+    private static func blob(_ handle: OpaquePointer, _ column: Int32) -> Data? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Commits the write buffer in one transaction, then trims to the limits. Recorded reads
+    /// are written too when `recordingReads`, when trimming needs them, or when many have piled
+    /// up. `writeLock` held.
+    func flushLocked(recordingReads: Bool = false) {
+        let (batch, reads, database) = stateLock.withLock {
+            flushScheduled = false
+            return (pending, accessed, self.database)
+        }
+        let mustRecordReads = recordingReads || reads.count >= Self.maxRecordedReads
+        guard !batch.isEmpty || (mustRecordReads && !reads.isEmpty) || isOverLimits(totals) else { return }
+        defer {
+            // Every set/remove holds `writeLock`, so nothing was added to the buffer meanwhile.
+            stateLock.withLock {
+                pending.removeAll(keepingCapacity: true)
+                pendingBytes = 0
+            }
+        }
+        guard let database else { return }
+        var totals = self.totals
+        var obsoleteFiles: [String] = []
+        var readsRecorded = false
+        do {
+            try database.write { db in
+                let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE id = ?")
+                let upsert = try db.cachedStatement(sql: Self.upsertSQL)
+                let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
+                for (id, write) in batch {
+                    let old = try Row.fetchOne(select, arguments: [id])
+                    let oldFile: String? = old?[1]
+                    if let old {
+                        totals.count -= 1
+                        totals.bytes -= old[0] as Int
+                    }
+                    switch write {
+                    case .put(let staged):
+                        let entry = staged.entry
+                        try upsert.execute(arguments: [
+                            id,
+                            entry.key.rawValue,
+                            staged.file == nil ? entry.value : nil,
+                            staged.file,
+                            entry.value.count,
+                            staged.checksum,
+                            staged.sample,
+                            entry.storedAt.timeIntervalSinceReferenceDate,
+                            entry.expiresAt?.timeIntervalSinceReferenceDate,
+                            entry.schemaVersion,
+                            entry.metadata.isEmpty ? nil : Self.encodeMetadata(entry.metadata),
+                            staged.sequence,
+                        ])
+                        totals.count += 1
+                        totals.bytes += entry.value.count
+                        if let oldFile, oldFile != staged.file { obsoleteFiles.append(oldFile) }
+                    case .delete:
+                        if old != nil { try delete.execute(arguments: [id]) }
+                        if let oldFile { obsoleteFiles.append(oldFile) }
+                    }
+                }
+                if !reads.isEmpty, mustRecordReads || isOverLimits(totals) {
+                    let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE id = ?")
+                    for (id, sequence) in reads where batch[id] == nil {
+                        try touch.execute(arguments: [sequence, id])
+                    }
+                    readsRecorded = true
+                }
+                try trim(db, totals: &totals, removedFiles: &obsoleteFiles)
+            }
+        } catch {
+            // The transaction rolled back: the committed totals and files are as before. Value
+            // files written for this batch are swept at the next open.
+            handleLocked(error, during: "commit of \(batch.count) writes", in: database)
+            return
+        }
+        self.totals = totals
+        if readsRecorded {
+            stateLock.withLock {
+                // Keep the reads that happened while committing.
+                for (id, sequence) in reads where accessed[id] == sequence {
+                    accessed.removeValue(forKey: id)
+                }
+            }
+        }
+        for file in obsoleteFiles { files.remove(named: file) }
+    }
+
+    func isOverLimits(_ totals: Totals) -> Bool {
+        if let countLimit = configuration.countLimit, totals.count > max(0, countLimit) { return true }
+        if let byteLimit = configuration.byteLimit, totals.bytes > max(0, byteLimit) { return true }
+        return false
+    }
+
+    /// Removes the least recently used rows until the limits hold.
+    private func trim(_ db: Database, totals: inout Totals, removedFiles: inout [String]) throws {
+        func isOver() -> Bool { isOverLimits(totals) }
+        guard isOver() else { return }
+        var victims: [(id: Int64, file: String?)] = []
+        do {
+            // Collect first, delete after: the cursor must be done before its table changes.
+            let oldest = try Row.fetchCursor(db, sql: "SELECT id, size, file FROM entry ORDER BY accessSequence")
+            while isOver(), let row = try oldest.next() {
+                victims.append((row[0], row[2]))
+                totals.count -= 1
+                totals.bytes -= row[1] as Int
+            }
+        }
+        let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
+        for (id, file) in victims {
+            try delete.execute(arguments: [id])
+            if let file { removedFiles.append(file) }
+        }
+    }
+
+    /// Deletes committed rows (all, or those whose key starts with `prefix`) and their files.
+    /// `writeLock` held, buffer already flushed or cleared.
+    func removeCommittedLocked(prefix: String?) {
+        guard let database = stateLock.withLock({ self.database }) else { return }
+        do {
+            let (removedCount, removedBytes, removedFiles) = try database.write { db in
+                let condition = prefix == nil ? "" : " WHERE substr(key, 1, length(?)) = ?"
+                let arguments: StatementArguments = prefix.map { [$0, $0] } ?? []
+                let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + condition, arguments: arguments)
+                let files = try String.fetchAll(db, sql: "SELECT file FROM entry" + condition + (prefix == nil ? " WHERE" : " AND") + " file IS NOT NULL", arguments: arguments)
+                try db.execute(sql: "DELETE FROM entry" + condition, arguments: arguments)
+                let count: Int = row?[0] ?? 0
+                let bytes: Double = row?[1] ?? 0
+                return (count, Int(bytes), files)
+            }
+            totals.count -= removedCount
+            totals.bytes -= removedBytes
+            if prefix == nil {
+                for name in files.allNames() { files.remove(named: name) }
+            } else {
+                for file in removedFiles { files.remove(named: file) }
+            }
+        } catch {
+            handleLocked(error, during: "removal", in: database)
+        }
+    }
+
+    /// Removes a row whose value file turned out missing or damaged, unless it was replaced
+    /// since it was read.
+    func removeDamaged(_ row: StoredRow, key: CacheKey, event: Event) {
+        writeLock.withLock {
+            guard let database = stateLock.withLock({ self.database }), let file = row.file else { return }
+            do {
+                let removed = try database.write { db -> Bool in
+                    try db.execute(
+                        sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file = ? AND checksum = ? AND size = ? AND storedAt = ?",
+                        arguments: [Self.rowID(for: key), key.rawValue, file, row.checksum, row.size, row.storedAt.timeIntervalSinceReferenceDate]
+                    )
+                    return db.changesCount > 0
+                }
+                if removed {
+                    totals.count -= 1
+                    totals.bytes -= row.size
+                    // Only if no newer write for this key is waiting with its own file.
+                    let waiting = stateLock.withLock { pending[Self.rowID(for: key)] != nil }
+                    if !waiting { files.remove(named: file) }
+                }
+            } catch {
+                handleLocked(error, during: "removal of a damaged entry", in: database)
+                return
+            }
+            report(event)
+        }
+    }
+
+    static func encodeMetadata(_ metadata: [String: String]) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decodeMetadata(_ text: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String] ?? [:]
+    }
+}

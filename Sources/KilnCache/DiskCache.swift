@@ -1,0 +1,330 @@
+import Foundation
+import GRDB
+
+/// A persistent cache of bytes in a folder: an SQLite database (through GRDB, in WAL mode) for
+/// small values and the index, and one file per large value.
+///
+/// - Values up to ``Configuration/inlineThreshold`` bytes live in their database row; larger
+///   ones in a file named by the SHA-256 of the key, written atomically, with their length and
+///   checksums kept in the row (see ``Configuration/valueVerification``).
+/// - ``Configuration/byteLimit`` and ``Configuration/countLimit`` are enforced by removing the
+///   least recently used entries.
+/// - Writes are buffered and committed in batches (see ``Configuration/flushInterval``); reads
+///   see them at once.
+/// - Nothing here throws: a database that cannot be opened (damaged, not a database, another
+///   schema) is moved aside and rebuilt empty, and a missing or damaged value file is a miss
+///   whose row is removed. See ``Event``.
+///
+/// ```swift
+/// let cache = DiskCache(directory: cachesURL.appendingPathComponent("responses"), byteLimit: 50_000_000)
+/// cache.set(body, forKey: key, expiry: .after(3600), schemaVersion: 2, metadata: ["etag": etag])
+/// if let entry = cache.entry(forKey: key, schemaVersion: 2) { use(entry.value) }
+/// ```
+///
+/// Use one `DiskCache` per folder (it holds its database in exclusive locking mode). It is safe
+/// to share between tasks: every operation is serialized on one connection.
+///
+/// ## Topics
+/// - ``init(configuration:)``
+/// - ``entry(forKey:schemaVersion:)``
+/// - ``set(_:forKey:expiry:schemaVersion:metadata:)``
+/// - ``remove(forKey:)``
+/// - ``remove(prefix:)``
+/// - ``removeAll()``
+/// - ``flush()``
+/// - ``size()``
+public final class DiskCache: @unchecked Sendable {
+    /// A write waiting in the buffer.
+    enum Pending {
+        case put(Staged)
+        case delete(CacheKey)
+    }
+
+    /// A value accepted by `set` and not yet committed.
+    struct Staged {
+        var entry: CacheEntry
+        var file: String?
+        var checksum: Int64
+        var sample: Int64
+        var sequence: Int64
+    }
+
+    /// What is known about the committed rows, kept in memory so limits need no query.
+    struct Totals {
+        var count = 0
+        var bytes = 0
+    }
+
+    /// The configuration the cache was created with.
+    public let configuration: Configuration
+    let files: ValueFiles
+    let databaseURL: URL
+
+    /// Serializes everything that changes the database or the value files.
+    let writeLock = Lock()
+    /// Guards the fields below; held only for memory operations, never around I/O.
+    let stateLock = Lock()
+    var database: DatabaseQueue?
+    // Keyed by row id (``rowID(for:)``), like the table: an integer key hashes for free, where
+    // hashing the key text again for each dictionary showed in read profiles.
+    var pending: [Int64: Pending] = [:]
+    var pendingBytes = 0
+    /// Row id → LRU sequence of reads not yet written.
+    var accessed: [Int64: Int64] = [:]
+    var sequence: Int64 = 0
+    var flushScheduled = false
+    /// Committed totals; changed only with `writeLock` held.
+    var totals = Totals() {
+        didSet {
+            let window = Int64(totals.count / 8)
+            stateLock.withLock { accessWindow = window }
+        }
+    }
+    /// A read of a row touched fewer than this many operations ago is not recorded again: hot
+    /// entries cost no write per read, and the LRU order is exact for the oldest seven eighths,
+    /// which is where trimming looks.
+    var accessWindow: Int64 = 0
+
+    /// Opens (or creates) the cache in `configuration.directory`.
+    ///
+    /// Never fails: a damaged database is moved aside and rebuilt, and if the folder cannot be
+    /// written at all the cache works as an always-empty one (reported through
+    /// ``Configuration/onEvent``).
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.files = ValueFiles(directory: configuration.directory.appendingPathComponent("Values", isDirectory: true))
+        self.databaseURL = configuration.directory.appendingPathComponent("cache.sqlite", isDirectory: false)
+        writeLock.withLock { openLocked() }
+    }
+
+    /// Opens (or creates) a cache in `directory` with the default configuration and these limits.
+    ///
+    /// ```swift
+    /// let cache = DiskCache(directory: folder, byteLimit: 20 * 1024 * 1024, countLimit: 5_000)
+    /// ```
+    public convenience init(directory: URL, byteLimit: Int? = nil, countLimit: Int? = nil, clock: CacheClock = .system) {
+        self.init(configuration: Configuration(directory: directory, byteLimit: byteLimit, countLimit: countLimit, clock: clock))
+    }
+
+    deinit {
+        writeLock.withLock { flushLocked(recordingReads: true) }
+    }
+
+    // MARK: - Reading
+
+    /// The bytes stored under `key`, or `nil` if there are none, they have expired, they were
+    /// written with another schema version, or they could not be read back intact.
+    public func value(forKey key: CacheKey, schemaVersion: Int = 0) -> Data? {
+        entry(forKey: key, schemaVersion: schemaVersion)?.value
+    }
+
+    /// The entry stored under `key`, or `nil` on a miss (see ``value(forKey:schemaVersion:)``).
+    /// A hit makes the entry the most recently used.
+    public func entry(forKey key: CacheKey, schemaVersion: Int = 0) -> CacheEntry? {
+        let now = configuration.clock.now()
+        let id = Self.rowID(for: key)
+        stateLock.lock()
+        if let waiting = pending[id] {
+            defer { stateLock.unlock() }
+            guard case .put(let staged) = waiting,
+                  staged.entry.key == key,
+                  staged.entry.schemaVersion == schemaVersion,
+                  !staged.entry.isExpired(at: now)
+            else { return nil }
+            noteAccessLocked(id)
+            return staged.entry
+        }
+        let database = self.database
+        stateLock.unlock()
+        guard let database else { return nil }
+
+        let row: StoredRow?
+        do {
+            row = try readRow(key, id: id, in: database)
+        } catch {
+            handle(error, during: "read", in: database)
+            return nil
+        }
+        guard let row, row.schemaVersion == schemaVersion else { return nil }
+        var entry = CacheEntry(
+            key: key, value: Data(), storedAt: row.storedAt, expiresAt: row.expiresAt,
+            schemaVersion: row.schemaVersion, metadata: row.metadata
+        )
+        guard !entry.isExpired(at: now) else { return nil }
+        if let file = row.file {
+            guard let value = files.read(named: file, expectedCount: row.size) else {
+                let exists = FileManager.default.fileExists(atPath: files.path(of: file))
+                removeDamaged(row, key: key, event: exists ? .valueFileCorrupt(key: key) : .valueFileMissing(key: key))
+                return nil
+            }
+            let intact: Bool
+            switch configuration.valueVerification {
+            case .length: intact = true  // `read` already checked it
+            case .sampled: intact = Checksum.sampled(value) == row.sample
+            case .full: intact = Checksum.of(value) == row.checksum
+            }
+            if !intact {
+                removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
+                return nil
+            }
+            entry.value = value
+        } else {
+            entry.value = row.inlineValue ?? Data()
+        }
+        stateLock.withLock {
+            if sequence - row.accessSequence > accessWindow { noteAccessLocked(id) }
+        }
+        return entry
+    }
+
+    // MARK: - Writing
+
+    /// Stores `value` under `key`, replacing what was there.
+    ///
+    /// Returns once the value is in the write buffer (and, above the inline threshold, once its
+    /// file is written); see ``Configuration/flushInterval`` for when it is committed.
+    public func set(
+        _ value: Data,
+        forKey key: CacheKey,
+        expiry: CacheExpiry = .never,
+        schemaVersion: Int = 0,
+        metadata: [String: String] = [:]
+    ) {
+        let now = configuration.clock.now()
+        let entry = CacheEntry(
+            key: key, value: value, storedAt: now, expiresAt: expiry.date(from: now),
+            schemaVersion: schemaVersion, metadata: metadata
+        )
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        var file: String?
+        var checksum: Int64 = 0
+        var sample: Int64 = 0
+        if value.count > configuration.inlineThreshold {
+            let name = ValueFiles.name(for: key)
+            guard files.write(value, named: name) else {
+                report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
+                // The old value may be half replaced: drop it rather than serve it.
+                stage(.delete(key), forKey: key, bytes: 0)
+                return
+            }
+            file = name
+            checksum = Checksum.of(value)
+            sample = Checksum.sampled(value)
+        }
+        let full = stage(.put(Staged(entry: entry, file: file, checksum: checksum, sample: sample, sequence: 0)), forKey: key, bytes: value.count)
+        if full { flushLocked() }
+    }
+
+    /// Removes the value stored under `key`, if any.
+    public func remove(forKey key: CacheKey) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        if stage(.delete(key), forKey: key, bytes: 0) { flushLocked() }
+    }
+
+    /// Removes every value whose key starts with `prefix` (`"GET /articles"` drops every
+    /// cached page of articles).
+    public func remove(prefix: String) {
+        writeLock.withLock {
+            flushLocked()
+            removeCommittedLocked(prefix: prefix)
+        }
+    }
+
+    /// Removes every value.
+    public func removeAll() {
+        writeLock.withLock {
+            stateLock.withLock {
+                pending.removeAll()
+                pendingBytes = 0
+                accessed.removeAll()
+            }
+            removeCommittedLocked(prefix: nil)
+        }
+    }
+
+    /// Commits the buffered writes, and the order of recent reads, now.
+    public func flush() {
+        writeLock.withLock { flushLocked(recordingReads: true) }
+    }
+
+    // MARK: - Size
+
+    /// What a ``DiskCache`` holds, as reported by ``size()``.
+    public struct Size: Sendable, Hashable {
+        /// The number of entries.
+        public var count: Int
+        /// The total size of the stored values, in bytes (what ``Configuration/byteLimit`` limits).
+        public var valueBytes: Int
+        /// The size of the database files on disk (`cache.sqlite` and its WAL), in bytes.
+        public var databaseBytes: Int
+    }
+
+    /// Commits the buffered writes and reports what the cache holds.
+    public func size() -> Size {
+        writeLock.withLock {
+            flushLocked()
+            let manager = FileManager.default
+            let databaseBytes = [databaseURL.path, databaseURL.path + "-wal"].reduce(0) { sum, path in
+                sum + ((try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            }
+            return Size(count: totals.count, valueBytes: totals.bytes, databaseBytes: databaseBytes)
+        }
+    }
+
+    // MARK: - Buffer
+
+    /// Adds a write to the buffer; returns whether the buffer is full. `writeLock` held.
+    @discardableResult
+    func stage(_ write: Pending, forKey key: CacheKey, bytes: Int) -> Bool {
+        stateLock.withLock {
+            var write = write
+            sequence += 1
+            if case .put(var staged) = write {
+                staged.sequence = sequence
+                write = .put(staged)
+            }
+            let id = Self.rowID(for: key)
+            pending[id] = write
+            accessed.removeValue(forKey: id)
+            pendingBytes += bytes
+            scheduleFlushLocked()
+            return pending.count >= configuration.maxPendingWrites || pendingBytes >= configuration.maxPendingBytes
+        }
+    }
+
+    /// Records a read for LRU order. `stateLock` held.
+    func noteAccessLocked(_ id: Int64) {
+        sequence += 1
+        if case .put(var staged)? = pending[id] {
+            staged.sequence = sequence
+            pending[id] = .put(staged)
+        } else {
+            // Read order matters only when trimming, so it is written with the next commit that
+            // trims (or on flush(), or once enough reads pile up), not after every read.
+            accessed[id] = sequence
+            if accessed.count >= Self.maxRecordedReads { scheduleFlushLocked() }
+        }
+    }
+
+    /// How many recorded reads (about 100 bytes of memory each) make a commit worth it even
+    /// with nothing to trim. Writing them holds the connection, so lookups wait meanwhile:
+    /// rarely is better.
+    static let maxRecordedReads = 65_536
+
+    /// Makes sure a flush runs within `flushInterval`. `stateLock` held.
+    private func scheduleFlushLocked() {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + configuration.flushInterval) { [weak self] in
+            self?.writeLock.withLock { self?.flushLocked() }
+        }
+    }
+
+    func report(_ event: Event) {
+        configuration.onEvent?(event)
+    }
+}
+
+extension DiskCache: Cache {}

@@ -1,1 +1,0 @@
-// KilnCache: see ARCHITECTURE.md. Built by its own issue.

@@ -1,0 +1,132 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder of large values: one file per key, named by the SHA-256 of the key, written to a
+/// temporary file and renamed into place so a reader never sees half a value.
+///
+/// Plain POSIX calls: each value costs one open, one write, one rename (or one open, one
+/// read), which keeps large values close to the cost of the file system itself.
+struct ValueFiles: Sendable {
+    let directory: URL
+
+    /// The file name for `key`: 64 lowercase hex digits.
+    static func name(for key: CacheKey) -> String {
+        let digest = SHA256.hash(data: Data(key.rawValue.utf8))
+        var name = ""
+        name.reserveCapacity(64)
+        for byte in digest {
+            name += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
+        }
+        return name
+    }
+
+    /// The folder's path with a trailing slash, built once: `URL` path arithmetic costs more
+    /// than the read of a small file.
+    let directoryPath: String
+
+    init(directory: URL) {
+        self.directory = directory
+        let path = directory.path
+        self.directoryPath = path.hasSuffix("/") ? path : path + "/"
+    }
+
+    func path(of name: String) -> String {
+        directoryPath + name
+    }
+
+    func createDirectory() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// Writes `data` to a temporary file and renames it over `name`. Returns whether it worked.
+    func write(_ data: Data, named name: String) -> Bool {
+        let target = path(of: name)
+        let temporary = target + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                guard let base = bytes.baseAddress else { return false }
+                let result = Glue.write(descriptor, base + offset, bytes.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += result
+            }
+            return true
+        }
+        let closed = close(descriptor) == 0
+        guard written, closed, rename(temporary, target) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// The contents of `name`, or `nil` if it is missing, unreadable, or not `expectedCount`
+    /// bytes long.
+    func read(named name: String, expectedCount: Int) -> Data? {
+        let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == expectedCount, expectedCount > 0 else {
+            return expectedCount == 0 && Int(status.st_size) == 0 ? Data() : nil
+        }
+        // Uninitialized memory handed to `Data` as is: `Data(count:)` would zero it first.
+        guard let buffer = malloc(expectedCount) else { return nil }
+        var offset = 0
+        while offset < expectedCount {
+            let result = Glue.read(descriptor, buffer + offset, expectedCount - offset)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                free(buffer)
+                return nil
+            }
+            offset += result
+        }
+        return Data(bytesNoCopy: buffer, count: expectedCount, deallocator: .free)
+    }
+
+    func remove(named name: String) {
+        unlink(path(of: name))
+    }
+
+    /// Every file name in the folder (temporary files included).
+    func allNames() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    }
+}
+
+/// The C `read`/`write`, named apart from `ValueFiles`' own methods.
+private enum Glue {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Musl.write(descriptor, buffer, count)
+        #endif
+    }
+
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Musl.read(descriptor, buffer, count)
+        #endif
+    }
+}

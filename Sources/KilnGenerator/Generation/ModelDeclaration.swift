@@ -1,0 +1,39 @@
+/// The generated code before it is written out: types, properties, enums.
+struct TypeDeclaration {
+    var name: String
+    var properties: [PropertyDeclaration] = []
+    var nested: [NestedDeclaration] = []
+    /// Keys that cannot be expressed with `@Key` (they contain `.` or `[`), left for a human.
+    var skippedKeys: [String] = []
+}
+
+enum NestedDeclaration {
+    case model(TypeDeclaration)
+    case enumeration(EnumDeclaration)
+}
+
+struct PropertyDeclaration {
+    /// The Swift name, unescaped.
+    var name: String
+    /// The JSON key, written as `@Key` when `@DataModel` would not find it from the name.
+    var key: String
+    var needsKey: Bool
+    /// A transform expression such as `.iso8601`.
+    var transform: String?
+    /// The type without the optional mark.
+    var type: String
+    var isOptional: Bool
+    /// A note written after the declaration.
+    var comment: String?
+}
+
+struct EnumDeclaration {
+    struct Case {
+        var name: String
+        var rawValue: String
+    }
+
+    var name: String
+    var cases: [Case]
+    var fallback: String
+}

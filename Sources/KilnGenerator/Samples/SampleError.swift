@@ -1,0 +1,37 @@
+/// Why samples could not be read. Each description is one line, prefixed by the sample's name.
+public enum SampleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file does not exist.
+    case fileNotFound(String)
+    /// The file exists but could not be read.
+    case unreadable(String, String)
+    /// The input was empty or white space only.
+    case emptyInput(String)
+    /// The input is not JSON; the error says where.
+    case notJSON(String, JSONSyntaxError)
+    /// The document is a string, number, boolean or null: there is nothing to model.
+    case topLevelScalar(String, String)
+    /// `--at` named a path the document does not have.
+    case pathNotFound(String, String)
+    /// The value to model is not an object or an array of objects.
+    case notAnObject(String, String)
+    /// A directory held no `.json` files.
+    case emptyDirectory(String)
+    /// No sample was given.
+    case noSamples
+
+    /// The message as one line, for the command line and logs.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): "\(path): no such file"
+        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .emptyInput(let name): "\(name): empty input; a sample must be a JSON object or an array of objects"
+        case .notJSON(let name, let error): "\(name):\(error.line):\(error.column): not JSON: \(error.message)"
+        case .topLevelScalar(let name, let kind):
+            "\(name): the top-level value is \(kind == "null" ? "null" : "a \(kind)"); a model needs an object or an array of objects (use --at to pick one inside)"
+        case .pathNotFound(let name, let path): "\(name): no value at key path \(path)"
+        case .notAnObject(let name, let what): "\(name): \(what); a model needs objects"
+        case .emptyDirectory(let path): "\(path): no .json files in this directory"
+        case .noSamples: "no samples given"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import KilnModel
+
+/// What the samples showed at one place in the document (a key path, or the elements of an
+/// array there): the kinds seen and how often, number ranges, a few distinct strings, and the
+/// shapes of nested objects and array elements.
+///
+/// Shapes are built by merging every value seen at the same path across all samples and all
+/// array elements, so `list[].author.name` is one shape however many articles there are.
+final class Shape {
+    /// How many values were seen here, `null` included.
+    var seen = 0
+    var nulls = 0
+    var bools = 0
+    var ints = 0
+    var doubles = 0
+    var strings = 0
+    var arrays = 0
+    var objects = 0
+
+    var minimum: Double?
+    var maximum: Double?
+    /// The exact range when every number was an integer (doubles lose digits past 2^53).
+    var integerMinimum: Int64?
+    var integerMaximum: Int64?
+    /// Integers by their digit count (without sign), to tell epoch seconds from milliseconds.
+    var integerDigits: Set<Int> = []
+
+    /// Distinct strings in order of first appearance, up to ``distinctLimit``.
+    var distinctStrings: [String] = []
+    var hasMoreStrings = false
+    static let distinctLimit = 64
+
+    /// How many strings each recognizer accepted.
+    var isoDates = 0
+    var urls = 0
+    var uuids = 0
+    var eightDigitDates = 0
+
+    /// The merged shape of objects seen here.
+    var object: ObjectShape?
+    /// The merged shape of array elements seen here.
+    var element: Shape?
+
+    /// Values that were neither null nor missing.
+    var nonNull: Int { seen - nulls }
+
+    func observe(_ value: OrderedJSON) {
+        seen += 1
+        switch value {
+        case .null:
+            nulls += 1
+        case .bool:
+            bools += 1
+        case .int(let number):
+            ints += 1
+            note(Double(number))
+            integerMinimum = min(integerMinimum ?? number, number)
+            integerMaximum = max(integerMaximum ?? number, number)
+            integerDigits.insert(String(number.magnitude).count)
+            if Recognizers.isEightDigitDate(.int(number)) { eightDigitDates += 1 }
+        case .double(let number):
+            doubles += 1
+            note(number)
+        case .string(let text):
+            strings += 1
+            if distinctStrings.count < Self.distinctLimit {
+                if !distinctStrings.contains(text) { distinctStrings.append(text) }
+            } else if !distinctStrings.contains(text) {
+                hasMoreStrings = true
+            }
+            if Recognizers.isISODate(text) { isoDates += 1 }
+            if Recognizers.isWebURL(text) { urls += 1 }
+            if Recognizers.isUUID(text) { uuids += 1 }
+            if Recognizers.isEightDigitDate(.string(text)) { eightDigitDates += 1 }
+        case .array(let elements):
+            arrays += 1
+            let element = self.element ?? Shape()
+            self.element = element
+            for item in elements { element.observe(item) }
+        case .object(let members):
+            objects += 1
+            let object = self.object ?? ObjectShape()
+            self.object = object
+            object.observe(members)
+        }
+    }
+
+    private func note(_ number: Double) {
+        minimum = min(minimum ?? number, number)
+        maximum = max(maximum ?? number, number)
+    }
+
+    /// The JSON kinds seen here other than null, in a fixed order.
+    var kinds: [Kind] {
+        var kinds: [Kind] = []
+        if objects > 0 { kinds.append(.object) }
+        if arrays > 0 { kinds.append(.array) }
+        if strings > 0 { kinds.append(.string) }
+        if ints > 0 { kinds.append(.int) }
+        if doubles > 0 { kinds.append(.double) }
+        if bools > 0 { kinds.append(.bool) }
+        return kinds
+    }
+
+    /// A JSON kind, with integers told apart from other numbers.
+    enum Kind: String {
+        case object, array, string, int, double, bool
+    }
+
+    func count(of kind: Kind) -> Int {
+        switch kind {
+        case .object: objects
+        case .array: arrays
+        case .string: strings
+        case .int: ints
+        case .double: doubles
+        case .bool: bools
+        }
+    }
+}
+
+/// The merged shape of every object seen at one path: its keys in sample order and a ``Shape``
+/// per key.
+final class ObjectShape {
+    /// How many objects were merged.
+    var count = 0
+    /// Keys in the order the samples wrote them; a key first seen later is placed after the key
+    /// that preceded it in that object.
+    var keys: [String] = []
+    var fields: [String: Shape] = [:]
+
+    func observe(_ members: [OrderedJSON.Member]) {
+        count += 1
+        var seenHere: Set<String> = []
+        for (position, member) in members.enumerated() {
+            let field: Shape
+            if let existing = fields[member.key] {
+                field = existing
+            } else {
+                field = Shape()
+                fields[member.key] = field
+                // A new key goes before the next key of this object that is already known, so
+                // keys added by later samples land where those samples put them.
+                let following = members[(position + 1)...].first { fields[$0.key] != nil && $0.key != member.key }
+                if let following, let index = keys.firstIndex(of: following.key) {
+                    keys.insert(member.key, at: index)
+                } else {
+                    keys.append(member.key)
+                }
+            }
+            // A key repeated inside one object counts once for presence; its values still merge.
+            if seenHere.insert(member.key).inserted {
+                field.observe(member.value)
+            } else {
+                field.observeRepeat(member.value)
+            }
+        }
+    }
+
+    /// How many merged objects lacked `key`.
+    func missing(_ key: String) -> Int { count - (fields[key]?.seen ?? 0) }
+}
+
+extension Shape {
+    /// Merges a repeated key's value without counting it as another appearance.
+    func observeRepeat(_ value: OrderedJSON) {
+        observe(value)
+        seen -= 1
+        if case .null = value { nulls -= 1 }
+    }
+}

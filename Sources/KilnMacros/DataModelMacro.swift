@@ -1,0 +1,254 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@DataModel`: generates `init()`, a tolerant `init(from:)`, `encode(to:)`, and the
+/// `DataModel` conformance.
+public struct DataModelMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard isStructOrFinalClass(declaration) else {
+            context.diagnose(Diagnostic(node: node, message: KilnDiagnostic.notStructOrFinalClass))
+            return []
+        }
+        let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
+        let access = accessPrefix(of: declaration)
+        let existing = existingMembers(of: declaration)
+
+        var decls: [DeclSyntax] = []
+        if !existing.hasEmptyInit {
+            decls.append(makeDefaultInit(properties, access: access, context: context))
+        }
+        if !existing.hasDecodingInit {
+            decls.append(makeDecodingInit(properties, access: access, context: context))
+        }
+        if !existing.hasEncode {
+            decls.append(makeEncode(properties, access: access))
+        }
+        if let memberwise = makeMemberwiseInit(properties, access: access, existing: existing) {
+            decls.append(memberwise)
+        }
+        return decls
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard isStructOrFinalClass(declaration), !protocols.isEmpty else { return [] }
+        let decl: DeclSyntax = "extension \(type.trimmed): KilnModel.DataModel {}"
+        guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
+        return [ext]
+    }
+
+    // MARK: Generated members
+
+    static func makeDefaultInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
+        var lines: [String] = []
+        for property in properties where property.initializer == nil {
+            if property.isIgnored && !property.isOptional {
+                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.ignoredNeedsValue))
+                continue
+            }
+            if property.isOptional {
+                // A `var` optional starts as nil by itself; a `let` one must be set.
+                if property.isLet { lines.append("self.\(property.name) = nil") }
+                continue
+            }
+            lines.append("self.\(property.name) = KilnModel.ModelDefaults.value()")
+        }
+        return "\(raw: access)init() {\(raw: block(lines))}"
+    }
+
+    static func makeDecodingInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
+        var lines: [String] = []
+        for property in properties {
+            if property.isIgnored {
+                if property.initializer == nil && !property.isOptional { continue }  // diagnosed in init()
+                if property.initializer == nil && property.isLet { lines.append("self.\(property.name) = nil") }
+                continue
+            }
+            if property.isLet && property.initializer != nil {
+                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
+                continue
+            }
+            lines.append("self.\(property.name) = \(decodeCall(property, context: context))")
+        }
+        let opening = lines.isEmpty
+            ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
+            : "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)"
+        return "\(raw: access)init(from decoder: any Decoder) throws {\(raw: block([opening] + lines))}"
+    }
+
+    static func decodeCall(_ property: ModelProperty, context: some MacroExpansionContext) -> String {
+        let method = property.isOptional ? "optional" : "value"
+        let name = stringLiteral(property.name)
+        var arguments: [String] = []
+        let keys = property.decodingKeys
+        let usesPaths = property.transform != nil || keys.count > 2 || keys.contains { $0.contains(".") || $0.contains("[") }
+        if usesPaths {
+            let paths = keys.map { keyPathLiteral($0, node: property.node, context: context) }
+            arguments.append("paths: [\(paths.joined(separator: ", "))]")
+            if let transform = property.transform { arguments.append("transform: \(transform.description)") }
+        } else {
+            arguments.append(contentsOf: keys.map(stringLiteral))
+        }
+        arguments.append("property: \(name)")
+        if let initializer = property.initializer {
+            arguments.append("default: \(initializer.description)")
+        }
+        return "container.\(method)(\(arguments.joined(separator: ", ")))"
+    }
+
+    static func makeEncode(_ properties: [ModelProperty], access: String) -> DeclSyntax {
+        var lines: [String] = []
+        // Keys that begin another property's key path: properties written there are merged.
+        let pathRoots = Set(properties.filter { !$0.isIgnored && ($0.encodingKey.contains(".") || $0.encodingKey.contains("[")) }
+            .compactMap { $0.encodingKey.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
+        for property in properties where !property.isIgnored {
+            let value = "self.\(property.name)"
+            let method = property.isOptional ? "encodeIfPresent" : "encode"
+            if let transform = property.transform {
+                let path = keyPathLiteral(property.encodingKey, node: nil, context: nil)
+                lines.append("try container.\(method)(\(value), at: \(path), transform: \(transform.description))")
+            } else if property.encodingKey.contains(".") || property.encodingKey.contains("[") {
+                let path = keyPathLiteral(property.encodingKey, node: nil, context: nil)
+                lines.append("try container.\(method)(\(value), at: \(path))")
+            } else if pathRoots.contains(property.encodingKey) {
+                lines.append("try container.\(method)(\(value), merging: \(stringLiteral(property.encodingKey)))")
+            } else if property.keys.isEmpty {
+                lines.append("try container.\(method)(\(value), property: \(stringLiteral(property.name)))")
+            } else {
+                lines.append("try container.\(method)(\(value), forKey: \(stringLiteral(property.encodingKey)))")
+            }
+        }
+        let body = ["var container = KilnModel.ModelEncodingContainer(encoder: encoder)"] + lines + ["try container.finish()"]
+        return "\(raw: access)func encode(to encoder: any Encoder) throws {\(raw: block(body))}"
+    }
+
+    // MARK: Helpers
+
+    /// The lines of a body, each on its own line; nothing for an empty body.
+    static func block(_ lines: [String]) -> String {
+        lines.isEmpty ? "\n" : "\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    static func isStructOrFinalClass(_ declaration: some DeclGroupSyntax) -> Bool {
+        if declaration.is(StructDeclSyntax.self) { return true }
+        if let classDecl = declaration.as(ClassDeclSyntax.self) {
+            return classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        }
+        return false
+    }
+
+    static func accessPrefix(of declaration: some DeclGroupSyntax) -> String {
+        for modifier in declaration.modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): return "public "
+            case .keyword(.package): return "package "
+            default: continue
+            }
+        }
+        return ""
+    }
+
+    /// `init(id: Int = …, title: String = "--")`, since generated initializers take away the
+    /// struct's implicit memberwise one. Left out when a property's type cannot be read from
+    /// its declaration or the type already has an initializer with these labels.
+    static func makeMemberwiseInit(_ properties: [ModelProperty], access: String, existing: ExistingMembers) -> DeclSyntax? {
+        let settable = properties.filter { !($0.isLet && $0.initializer != nil) }
+        guard !settable.isEmpty else { return nil }
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for property in settable {
+            guard let type = property.type?.description ?? property.initializer.flatMap(literalType) else { return nil }
+            let defaultValue: String
+            if let initializer = property.initializer {
+                defaultValue = initializer.description
+            } else if property.isOptional {
+                defaultValue = "nil"
+            } else if property.isIgnored {
+                return nil
+            } else {
+                defaultValue = "KilnModel.ModelDefaults.value()"
+            }
+            parameters.append("\(property.name): \(type) = \(defaultValue)")
+            assignments.append("self.\(property.name) = `\(property.name)`")
+        }
+        let labels = settable.map(\.name)
+        guard !existing.initializerLabels.contains(labels) else { return nil }
+        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
+    }
+
+    /// The type of a literal initializer: `"--"` is `String`, `0` is `Int`, `1.5` is `Double`.
+    static func literalType(_ expression: ExprSyntax) -> String? {
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return literalType(prefix.expression)
+        }
+        return nil
+    }
+
+    struct ExistingMembers {
+        var initializerLabels: [[String]] = []
+        var hasEmptyInit = false
+        var hasDecodingInit = false
+        var hasEncode = false
+    }
+
+    static func existingMembers(of declaration: some DeclGroupSyntax) -> ExistingMembers {
+        var existing = ExistingMembers()
+        for member in declaration.memberBlock.members {
+            if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                let parameters = initializer.signature.parameterClause.parameters
+                existing.initializerLabels.append(parameters.map(\.firstName.text))
+                if parameters.isEmpty { existing.hasEmptyInit = true }
+                if parameters.count == 1, parameters.first?.firstName.text == "from" { existing.hasDecodingInit = true }
+            } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
+                function.signature.parameterClause.parameters.first?.firstName.text == "to"
+            {
+                existing.hasEncode = true
+            }
+        }
+        return existing
+    }
+
+    static func stringLiteral(_ text: String) -> String {
+        StringLiteralExprSyntax(content: text).description
+    }
+
+    /// `"author.name"` → `KilnModel.JSONPath([.key("author"), .key("name")])`, parsed at compile time.
+    static func keyPathLiteral(_ text: String, node: Syntax?, context: (any MacroExpansionContext)?) -> String {
+        var components: [String] = []
+        for segment in text.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(segment)
+            if rest.isEmpty, let node, let context {
+                context.diagnose(Diagnostic(node: node, message: KilnDiagnostic.emptyKeyPath))
+            }
+            if let bracket = rest.firstIndex(of: "[") {
+                let key = rest[..<bracket]
+                if !key.isEmpty { components.append(".key(\(stringLiteral(String(key))))") }
+                rest = rest[bracket...]
+                while rest.first == "[", let close = rest.firstIndex(of: "]") {
+                    let digits = rest[rest.index(after: rest.startIndex)..<close]
+                    if let index = Int(digits) { components.append(".index(\(index))") }
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else if !rest.isEmpty {
+                components.append(".key(\(stringLiteral(String(rest))))")
+            }
+        }
+        return "KilnModel.JSONPath([\(components.joined(separator: ", "))])"
+    }
+}

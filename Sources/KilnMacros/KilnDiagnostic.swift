@@ -1,0 +1,34 @@
+import SwiftDiagnostics
+
+/// What `@DataModel` tells a developer when it cannot do what the code asks.
+enum KilnDiagnostic: String, DiagnosticMessage {
+    case notStructOrFinalClass
+    case keyNotLiteral
+    case ignoredNeedsValue
+    case letWithValueNotDecoded
+    case emptyKeyPath
+
+    var message: String {
+        switch self {
+        case .notStructOrFinalClass:
+            "@DataModel applies to a struct or a final class"
+        case .keyNotLiteral:
+            "@Key takes string literals, such as @Key(\"pub_date\", \"author.name\")"
+        case .ignoredNeedsValue:
+            "an @Ignored property needs an initial value or an optional type, since it never comes from JSON"
+        case .letWithValueNotDecoded:
+            "a 'let' with an initial value is never decoded; make it 'var' to read it from JSON, or mark it @Ignored"
+        case .emptyKeyPath:
+            "this key path has an empty part; write keys separated by single dots, such as \"author.name\""
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "Kiln", id: rawValue) }
+
+    var severity: DiagnosticSeverity {
+        switch self {
+        case .letWithValueNotDecoded: .warning
+        default: .error
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Key`, `@Ignored` and `@Transform` add nothing by themselves: `@DataModel` reads them.
+public struct MarkerMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

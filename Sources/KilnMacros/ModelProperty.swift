@@ -1,0 +1,113 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// A stored property of a `@DataModel` type, as the macro sees it.
+struct ModelProperty {
+    var name: String
+    var type: TypeSyntax?
+    var initializer: ExprSyntax?
+    var isLet: Bool
+    var keys: [String]
+    var isIgnored: Bool
+    var transform: ExprSyntax?
+    var node: Syntax
+
+    /// Whether the declared type is optional (`T?`, `T!`, `Optional<T>`).
+    var isOptional: Bool {
+        guard let type else { return false }
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" { return true }
+        if let member = type.as(MemberTypeSyntax.self), member.name.text == "Optional" { return true }
+        return false
+    }
+
+    /// The keys tried when decoding: `@Key`'s, or the name and its snake_case twin.
+    var decodingKeys: [String] {
+        if !keys.isEmpty { return keys }
+        let snake = Self.snakeCase(name)
+        return snake == name ? [name] : [name, snake]
+    }
+
+    /// The key written when encoding.
+    var encodingKey: String { keys.first ?? name }
+
+    /// `authorName` → `author_name`, `userID` → `user_id`, `avatarURLString` → `avatar_url_string`.
+    static func snakeCase(_ name: String) -> String {
+        let chars = Array(name)
+        var out = ""
+        for (i, c) in chars.enumerated() {
+            if c.isUppercase {
+                let previousIsLower = i > 0 && (chars[i - 1].isLowercase || chars[i - 1].isNumber)
+                let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
+                let previousIsUpper = i > 0 && chars[i - 1].isUppercase
+                if i > 0 && (previousIsLower || (previousIsUpper && nextIsLower)) && out.last != "_" { out.append("_") }
+                out += c.lowercased()
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Reads the stored properties of a type's members, with their Kiln attributes.
+    static func collect(from members: MemberBlockItemListSyntax, in context: some MacroExpansionContext) -> [ModelProperty] {
+        var properties: [ModelProperty] = []
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let modifiers = variable.modifiers.map(\.name.text)
+            if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
+            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+
+            var keys: [String] = []
+            var isIgnored = false
+            var transform: ExprSyntax?
+            for attribute in variable.attributes {
+                guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
+                let attributeName = attribute.attributeName.trimmedDescription
+                switch attributeName {
+                case "Key", "KilnModel.Key", "Kiln.Key":
+                    for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+                        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+                            keys.append(text)
+                        } else {
+                            context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral))
+                        }
+                    }
+                case "Ignored", "KilnModel.Ignored", "Kiln.Ignored":
+                    isIgnored = true
+                case "Transform", "KilnModel.Transform", "Kiln.Transform":
+                    transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+                default:
+                    continue
+                }
+            }
+
+            for binding in variable.bindings {
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                if let accessors = binding.accessorBlock {
+                    // Computed properties are not stored; observers (willSet/didSet) are.
+                    switch accessors.accessors {
+                    case .getter: continue
+                    case .accessors(let list):
+                        let kinds = list.map(\.accessorSpecifier.tokenKind)
+                        if kinds.contains(.keyword(.get)) || kinds.contains(.keyword(.set)) || kinds.contains(.keyword(._read)) || kinds.contains(.keyword(._modify)) { continue }
+                    }
+                }
+                let name = identifier.identifier.text.filter { $0 != "`" }
+                properties.append(
+                    ModelProperty(
+                        name: name,
+                        type: binding.typeAnnotation?.type.trimmed,
+                        initializer: binding.initializer?.value.trimmed,
+                        isLet: isLet,
+                        keys: keys,
+                        isIgnored: isIgnored,
+                        transform: transform?.trimmed,
+                        node: Syntax(binding)
+                    ))
+            }
+        }
+        return properties
+    }
+}

@@ -1,0 +1,101 @@
+/// A path into JSON: keys and array indices, written `"data.list"` or `"data.items[3].author"`.
+///
+/// Used by ``JSONValue`` subscripts, by `@Key("author.name")`, and to decode from inside an
+/// envelope (`decode(Page.self, from: data, at: "data")`).
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// One step of a path.
+    public enum Component: Hashable, Sendable {
+        /// An object member.
+        case key(String)
+        /// An array element.
+        case index(Int)
+    }
+
+    /// The steps, outermost first.
+    public var components: [Component]
+
+    /// A path made of the given steps.
+    public init(_ components: [Component]) { self.components = components }
+
+    /// Parses `"a.b[2].c"`. Throws ``JSONPathSyntaxError`` for text such as `"a..b"` or `"a[x]"`.
+    public init(parsing text: String) throws(JSONPathSyntaxError) {
+        var components: [Component] = []
+        var current = ""
+        var chars = text.makeIterator()
+        var pendingKey = true
+        while let c = chars.next() {
+            switch c {
+            case ".":
+                if !current.isEmpty { components.append(.key(current)); current = "" }
+                else if pendingKey { throw JSONPathSyntaxError(path: text) }
+                pendingKey = true
+            case "[":
+                if !current.isEmpty { components.append(.key(current)); current = "" }
+                var digits = ""
+                var closed = false
+                while let d = chars.next() {
+                    if d == "]" { closed = true; break }
+                    digits.append(d)
+                }
+                guard closed, let index = Int(digits), index >= 0 else { throw JSONPathSyntaxError(path: text) }
+                components.append(.index(index))
+                pendingKey = false
+            default:
+                current.append(c)
+                pendingKey = false
+            }
+        }
+        if !current.isEmpty { components.append(.key(current)) } else if pendingKey && !text.isEmpty {
+            throw JSONPathSyntaxError(path: text)
+        }
+        self.components = components
+    }
+
+    /// A path from a literal; a malformed literal becomes a path of the single key as written.
+    public init(stringLiteral value: String) {
+        // A plain key (the common `@Key("cover_url")`) needs no parsing: generated code builds
+        // these on every decode.
+        if !value.isEmpty, !value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") }) {
+            self.components = [.key(value)]
+            return
+        }
+        self = (try? JSONPath(parsing: value)) ?? JSONPath([.key(value)])
+    }
+
+    public var description: String { CodingPathFormatter.format(components) }
+}
+
+/// Thrown when a key path's text cannot be read, e.g. `"data..list"` or `"items[x]"`.
+public struct JSONPathSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text that could not be read.
+    public var path: String
+    public var description: String { "malformed key path \"\(path)\"; write keys separated by dots and indices in brackets, e.g. data.list[0].id" }
+}
+
+/// Turns coding paths into the text used in repair logs and errors: `data[3].author.followers`.
+enum CodingPathFormatter {
+    static func format(_ components: [JSONPath.Component]) -> String {
+        var out = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !out.isEmpty { out += "." }
+                out += key
+            case .index(let index):
+                out += "[\(index)]"
+            }
+        }
+        return out
+    }
+
+    static func components(_ codingPath: [any CodingKey]) -> [JSONPath.Component] {
+        codingPath.map { key in
+            if let index = key.intValue, key.stringValue.isEmpty || key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
+                return .index(index)
+            }
+            return .key(key.stringValue)
+        }
+    }
+
+    static func format(_ codingPath: [any CodingKey]) -> String { format(components(codingPath)) }
+}

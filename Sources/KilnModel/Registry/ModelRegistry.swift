@@ -1,0 +1,178 @@
+import Foundation
+
+/// Decodes a list whose elements have different shapes, picking each element's type by a
+/// discriminator (`"modelType": 1`) and presenting them all as one protocol.
+///
+/// ```swift
+/// var registry = ModelRegistry<any TicketDisplay>(discriminator: "modelType")
+/// registry.register("1", as: CouponTicket.self)
+/// registry.register("2", as: DiscountTicket.self)
+/// registry.register("3", as: ExchangeTicket.self)
+/// let (tickets, repairs) = try registry.decodeList(from: data, at: "data")
+/// ```
+///
+/// The discriminator is read from each element, or once from the document (seed 003's response
+/// carries `modelType` beside its `data` list) — see ``Location``. Values are compared as text,
+/// so `1`, `"1"` and `1.0` match the same registration. Elements with an unknown discriminator are
+/// skipped with an `unknownType` repair; elements that fail to decode are dropped with a repair.
+/// Adding a type is one `register` call.
+public struct ModelRegistry<Base>: Sendable {
+    /// Where the discriminator is.
+    public enum Location: Sendable, Hashable {
+        /// In every element of the list.
+        case element
+        /// Once, at this path from the document's root, naming the type of every element.
+        case document(JSONPath)
+    }
+
+    typealias Factory = @Sendable (any Decoder) throws -> Base?
+
+    /// The discriminator key, read from each element or from the document.
+    public let discriminator: JSONPath
+    /// Where the discriminator is read.
+    public let location: Location
+    private var factories: [String: (name: String, make: Factory)] = [:]
+
+    /// A registry reading `discriminator` (a key or path) at `location`.
+    public init(discriminator: JSONPath = "modelType", location: Location = .element) {
+        self.discriminator = discriminator
+        self.location = location
+    }
+
+    /// Registers `type` for elements whose discriminator reads `value`. The decoded value is
+    /// cast to `Base`; a type that is not a `Base` has each element dropped with a repair.
+    public mutating func register<T: Decodable & Sendable>(_ value: String, as type: T.Type) {
+        factories[value] = (Repair.typeName(type), { decoder in try T(from: decoder) as? Base })
+    }
+
+    /// Registers `type` for `value`, turning each decoded value into `Base` with `convert`.
+    public mutating func register<T: Decodable & Sendable>(_ value: String, as type: T.Type, convert: @escaping @Sendable (T) -> Base) {
+        factories[value] = (Repair.typeName(type), { decoder in convert(try T(from: decoder)) })
+    }
+
+    /// The discriminator values registered, sorted.
+    public var registeredValues: [String] { factories.keys.sorted() }
+
+    /// Decodes the list at `path` (the whole document when `nil`), skipping and logging elements
+    /// of unknown or undecodable kinds.
+    ///
+    /// - Throws: ``ModelDecodingError`` when the bytes are not JSON or `path` holds no array.
+    public func decodeList(
+        from data: Data, at path: JSONPath? = "data", policy: DecodingPolicy = DecodingPolicy()
+    ) throws(ModelDecodingError) -> (items: [Base], repairs: [Repair]) {
+        let session = DecodingSession(policy: policy, keepsRepairs: true, rootPath: nil)
+        let decoder = JSONDecoder()
+        decoder.userInfo[.kilnDecodingSession] = session
+        decoder.userInfo[.kilnRegistryRequest] = RegistryRequest(registry: self, path: path)
+        do {
+            let list = try decoder.decode(RegistryList<Base>.self, from: data)
+            return (list.items, session.repairs)
+        } catch {
+            throw ModelDecodingError.translating(error, data: data)
+        }
+    }
+
+    func factory(for raw: JSONValue) -> (name: String, make: Factory)? {
+        guard let key = String.coerce(from: raw, truncating: false) else { return nil }
+        return factories[key]
+    }
+}
+
+extension CodingUserInfoKey {
+    static let kilnRegistryRequest: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "kiln.registryRequest") else {
+            preconditionFailure("a non-empty raw value always makes a key")
+        }
+        return key
+    }()
+}
+
+struct RegistryRequest<Base>: @unchecked Sendable {
+    let registry: ModelRegistry<Base>
+    let path: JSONPath?
+}
+
+struct RegistryList<Base>: Decodable {
+    var items: [Base] = []
+
+    init(from decoder: any Decoder) throws {
+        guard let request = decoder.userInfo[.kilnRegistryRequest] as? RegistryRequest<Base> else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no registry request"))
+        }
+        let session = DecodingSession.current(in: decoder)
+        let registry = request.registry
+        var documentFactory: (name: String, make: ModelRegistry<Base>.Factory)?
+        var documentDiscriminator: JSONValue = .null
+        if case .document(let discriminatorPath) = registry.location {
+            documentDiscriminator = (try? Navigator.value(at: discriminatorPath, in: decoder)) ?? .null
+            documentFactory = registry.factory(for: documentDiscriminator)
+        }
+        let listDecoder = try Navigator.decoder(at: request.path, in: decoder)
+        var list = try listDecoder.unkeyedContainer()
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            let element = try list.superDecoder()
+            let path = CodingPathFormatter.components(listDecoder.codingPath) + [.index(index)]
+            let chosen: (name: String, make: ModelRegistry<Base>.Factory)?
+            let discriminatorValue: JSONValue
+            switch registry.location {
+            case .element:
+                discriminatorValue = (try? Navigator.value(at: registry.discriminator, in: element)) ?? .null
+                chosen = registry.factory(for: discriminatorValue)
+            case .document:
+                discriminatorValue = documentDiscriminator
+                chosen = documentFactory
+            }
+            guard let chosen else {
+                session?.recordIfRecording(.unknownType, path: path, expected: "one of \(registry.registeredValues)", found: "\(registry.discriminator) \(discriminatorValue.preview())", result: "skipped")
+                continue
+            }
+            do {
+                if let item = try chosen.make(element) {
+                    items.append(item)
+                } else {
+                    session?.recordIfRecording(.dropped, path: path, expected: String(describing: Base.self), found: chosen.name, result: "dropped")
+                }
+            } catch {
+                let reason = ModelDecodingError.translating(error, data: nil)
+                session?.recordIfRecording(.dropped, path: path, expected: chosen.name, found: reason.description, result: "dropped")
+            }
+        }
+    }
+}
+
+/// Walks a decoder down a key path.
+enum Navigator {
+    static func decoder(at path: JSONPath?, in decoder: any Decoder) throws -> any Decoder {
+        var current = decoder
+        for component in path?.components ?? [] {
+            switch component {
+            case .key(let key):
+                let container = try current.container(keyedBy: AnyCodingKey.self)
+                guard container.contains(AnyCodingKey(key)) else {
+                    throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(key)]))
+                }
+                current = try container.superDecoder(forKey: AnyCodingKey(key))
+            case .index(let index):
+                var container = try current.unkeyedContainer()
+                guard let count = container.count, index < count else {
+                    throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(index: index)]))
+                }
+                for _ in 0..<index { _ = try container.decode(Skip.self) }
+                current = try container.superDecoder()
+            }
+        }
+        return current
+    }
+
+    static func value(at path: JSONPath, in decoder: any Decoder) throws -> JSONValue {
+        try JSONValue(from: try Self.decoder(at: path, in: decoder))
+    }
+}
+
+extension DecodingSession {
+    func recordIfRecording(_ kind: Repair.Kind, path: [JSONPath.Component], expected: String, found: String, result: String) {
+        guard isRecording else { return }
+        record(Repair(path: CodingPathFormatter.format(path), kind: kind, expected: expected, found: found, result: result))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import KilnCache
+import KilnModel
+
+extension APIClient {
+    /// The values `policy` delivers for `endpoint`, each tagged with its origin: seed 000's
+    /// "show the cached list at once, then the fresh one".
+    ///
+    /// ```swift
+    /// for try await page in client.values(for: .messages, policy: .cacheThenNetwork) {
+    ///     render(page.value, note: page.origin.isCached ? "updating…" : nil)
+    /// }
+    /// ```
+    ///
+    /// Successful network answers are stored in ``responseCache`` (when set). The sequence throws
+    /// ``APIError`` values; with `.cacheThenNetwork`, a network failure is thrown after the cached
+    /// value was delivered, so the caller keeps it. Ending the iteration cancels the request.
+    public func values<Value: Decodable & Sendable>(
+        for endpoint: Endpoint<Value>, policy: CachePolicy
+    ) -> AsyncThrowingStream<Sourced<Value>, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do throws(APIError) {
+                    try await deliver(endpoint, policy: policy) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The last value `policy` delivers for `endpoint` (for `.cacheThenNetwork`, the network's):
+    /// for callers that want one answer. Use ``values(for:policy:)`` to see a cached value first.
+    public func send<Value: Decodable & Sendable>(_ endpoint: Endpoint<Value>, policy: CachePolicy) async throws(APIError) -> Sourced<Value> {
+        var last: Sourced<Value>?
+        try await deliver(endpoint, policy: policy) { last = $0 }
+        guard let last else { throw .notCached }
+        return last
+    }
+
+    func deliver<Value: Decodable & Sendable>(
+        _ endpoint: Endpoint<Value>, policy: CachePolicy, yield: (Sourced<Value>) -> Void
+    ) async throws(APIError) {
+        switch policy {
+        case .networkOnly:
+            yield(try await fetchAndStore(endpoint))
+        case .cacheOnly:
+            guard let cached = await cachedValue(for: endpoint, maxAge: nil) else { throw .notCached }
+            yield(cached)
+        case .cacheElseNetwork(let maxAge):
+            if let cached = await cachedValue(for: endpoint, maxAge: maxAge) {
+                yield(cached)
+            } else {
+                yield(try await fetchAndStore(endpoint))
+            }
+        case .networkElseCache:
+            do throws(APIError) {
+                yield(try await fetchAndStore(endpoint))
+            } catch {
+                guard Self.allowsOfflineFallback(error), let cached = await cachedValue(for: endpoint, maxAge: nil) else { throw error }
+                yield(cached)
+            }
+        case .cacheThenNetwork:
+            if let cached = await cachedValue(for: endpoint, maxAge: nil) { yield(cached) }
+            if Task.isCancelled { throw .cancelled }
+            yield(try await fetchAndStore(endpoint))
+        }
+    }
+
+    /// The network answers with a value; only an answer that passed the HTTP and envelope checks
+    /// and decoded is stored.
+    func fetchAndStore<Value: Decodable & Sendable>(_ endpoint: Endpoint<Value>) async throws(APIError) -> Sourced<Value> {
+        guard let responseCache else {
+            let response = try await response(for: endpoint)
+            return Sourced(value: response.value, origin: .network, repairs: response.repairs)
+        }
+        let payload = try await data(for: endpoint)
+        let decoded = try decode(payload.value, for: endpoint)
+        await responseCache.cache.set(
+            payload.value, forKey: responseCache.key(for: endpoint), expiry: responseCache.expiry,
+            schemaVersion: responseCache.schemaVersion, metadata: ["status": String(payload.status)])
+        return Sourced(value: decoded.value, origin: .network, repairs: decoded.repairs)
+    }
+
+    /// The cached value, if there is one younger than `maxAge` that still decodes; an entry that
+    /// no longer decodes is removed and counts as a miss.
+    func cachedValue<Value: Decodable & Sendable>(for endpoint: Endpoint<Value>, maxAge: TimeInterval?) async -> Sourced<Value>? {
+        guard let responseCache else { return nil }
+        let key = responseCache.key(for: endpoint)
+        guard let entry = await responseCache.cache.entry(forKey: key, schemaVersion: responseCache.schemaVersion) else { return nil }
+        let age = max(0, entry.age(at: responseCache.clock.now()))
+        if let maxAge, age > maxAge { return nil }
+        guard let decoded = try? decode(entry.value, for: endpoint) else {
+            await responseCache.cache.remove(forKey: key)
+            return nil
+        }
+        return Sourced(value: decoded.value, origin: .cache(age: age), repairs: decoded.repairs)
+    }
+
+    /// Network trouble (and server-side HTTP failures) fall back to the cache; a server that
+    /// answered "no" does not.
+    static func allowsOfflineFallback(_ error: APIError) -> Bool {
+        switch error {
+        case .transport: true
+        case .http(let status, _): status >= 500
+        case .server, .decoding, .cancelled, .notCached: false
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A typed description of one API call: where it goes, what it sends, and what it returns.
+///
+/// `Response` is the type the envelope's `data` decodes to. The endpoint holds no value of it,
+/// so any type can be named (downloads ignore it).
+///
+/// ```swift
+/// struct Message: Decodable, Sendable { var id = 0; var title = "--" }
+///
+/// extension Endpoint where Response == [Message] {
+///     static func messages(page: Int) -> Self {
+///         .get("/messages", query: [URLQueryItem(name: "page", value: String(page))])
+///     }
+/// }
+///
+/// let messages = try await client.send(.messages(page: 1))
+/// ```
+public struct Endpoint<Response>: Sendable {
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path, relative to the client's base URL (`"/messages"` or `"messages"`).
+    public var path: String
+    /// Query items appended to the URL, in order.
+    public var query: [URLQueryItem]
+    /// Extra headers for this request. They override the client's defaults of the same name.
+    public var headers: [String: String]
+    /// The request body.
+    public var body: RequestBody
+    /// Seconds the request may stay idle before it fails with a timeout (the seed's default is 10 s).
+    public var timeout: TimeInterval
+    /// Whether the request may be sent again after a failure without a risk of doing something twice.
+    ///
+    /// Defaults to `true` for GET, HEAD, PUT and DELETE and `false` for POST and PATCH.
+    /// ``RetryInterceptor`` only retries requests for which this is `true`.
+    public var isRetrySafe: Bool
+    /// The envelope for this endpoint, or `nil` to use the client's.
+    public var envelope: Envelope?
+
+    /// Creates an endpoint.
+    public init(
+        method: HTTPMethod,
+        path: String,
+        query: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: RequestBody = .none,
+        timeout: TimeInterval = 10,
+        isRetrySafe: Bool? = nil,
+        envelope: Envelope? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.isRetrySafe = isRetrySafe ?? method.isIdempotent
+        self.envelope = envelope
+    }
+
+    /// A `GET` endpoint.
+    public static func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) -> Self {
+        Self(method: .get, path: path, query: query, headers: headers)
+    }
+
+    /// A `POST` endpoint; not retry-safe unless you say so.
+    public static func post(_ path: String, body: RequestBody, query: [URLQueryItem] = [], headers: [String: String] = [:]) -> Self {
+        Self(method: .post, path: path, query: query, headers: headers, body: body)
+    }
+
+    /// A copy with a different timeout.
+    public func timeout(_ seconds: TimeInterval) -> Self {
+        var copy = self
+        copy.timeout = seconds
+        return copy
+    }
+
+    /// A copy with a different retry safety.
+    public func retrySafe(_ safe: Bool) -> Self {
+        var copy = self
+        copy.isRetrySafe = safe
+        return copy
+    }
+
+    /// A copy using `envelope` instead of the client's.
+    public func envelope(_ envelope: Envelope) -> Self {
+        var copy = self
+        copy.envelope = envelope
+        return copy
+    }
+
+    /// The same request, declared to return another type.
+    public func returning<Other>(_ type: Other.Type) -> Endpoint<Other> {
+        Endpoint<Other>(
+            method: method, path: path, query: query, headers: headers, body: body,
+            timeout: timeout, isRetrySafe: isRetrySafe, envelope: envelope
+        )
+    }
+}
+
+/// A response type for endpoints whose `data` carries nothing of interest.
+///
+/// ```swift
+/// let logout = Endpoint<NoContent>.post("/logout", body: .none)
+/// _ = try await client.send(logout)
+/// ```
+public struct NoContent: Decodable, Sendable, Hashable {
+    /// Creates the empty value.
+    public init() {}
+    /// Decodes from anything, including a missing or `null` value.
+    public init(from decoder: any Decoder) throws {}
+}

@@ -1,0 +1,109 @@
+import Foundation
+import KilnModel
+
+/// How an API wraps its payload: where the status code, the message and the data are, and which
+/// codes mean success.
+///
+/// The default reads the seed's `{"code": "0000", "msg": "…", "data": …}`. Codes are compared
+/// tolerantly: `"0000"`, `"0"` and `0` are the same code, and `200` matches `"200"`.
+///
+/// ```swift
+/// let client = APIClient(baseURL: url)                                   // {code, msg, data}
+/// let plain = APIClient(baseURL: url, envelope: .none)                   // bare JSON
+/// let other = APIClient(baseURL: url, envelope: Envelope(
+///     codePath: "status.code", messagePath: "status.message", dataPath: "result",
+///     successCodes: ["0", "200"]))
+/// ```
+public struct Envelope: Sendable, Hashable {
+    /// Key path (`status.code`, `data.list[0]`) of the status code, or `nil` when the API has no envelope.
+    public var codePath: String?
+    /// Key path (`status.code`, `data.list[0]`) of the human-readable message.
+    public var messagePath: String?
+    /// Key path (`status.code`, `data.list[0]`) of the payload, or `nil` when the whole body is the payload.
+    public var dataPath: String?
+    /// The codes that mean success.
+    public var successCodes: Set<String>
+
+    /// Creates an envelope description.
+    public init(codePath: String? = "code", messagePath: String? = "msg", dataPath: String? = "data", successCodes: Set<String> = ["0000"]) {
+        self.codePath = codePath
+        self.messagePath = messagePath
+        self.dataPath = dataPath
+        self.successCodes = successCodes
+    }
+
+    /// `{"code": "0000", "msg": …, "data": …}`, success code `"0000"` (the seed's API).
+    public static let standard = Envelope()
+
+    /// No envelope: any 2xx body is the payload.
+    public static let none = Envelope(codePath: nil, messagePath: nil, dataPath: nil, successCodes: [])
+
+    /// The outcome of reading an envelope.
+    enum Verdict: Equatable {
+        case success
+        case failure(code: String, message: String)
+        case missingCode(path: String)
+    }
+
+    /// Checks the code of a parsed body.
+    func verdict(for body: JSONValue) -> Verdict {
+        guard let codePath else { return .success }
+        guard let codeValue = Self.lookup(codePath, in: body), let code = Self.normalizedCode(codeValue) else {
+            return .missingCode(path: codePath)
+        }
+        if isSuccess(code) { return .success }
+        let message = messagePath.flatMap { Self.lookup($0, in: body) }.flatMap(Self.text) ?? ""
+        return .failure(code: code, message: message)
+    }
+
+    /// Whether `code` is one of ``successCodes``, comparing numbers by value.
+    public func isSuccess(_ code: String) -> Bool {
+        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        if successCodes.contains(trimmed) { return true }
+        guard let number = Int64(trimmed) else { return false }
+        return successCodes.contains { Int64($0.trimmingCharacters(in: .whitespaces)) == number }
+    }
+
+    /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
+    /// `nil` when a component is absent. Malformed paths are read as one literal key.
+    static func lookup(_ path: String, in value: JSONValue) -> JSONValue? {
+        let keyPath = (try? KilnModel.JSONPath(parsing: path)) ?? KilnModel.JSONPath([.key(path)])
+        var current = value
+        for component in keyPath.components {
+            switch (component, current) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let array)):
+                guard array.indices.contains(index) else { return nil }
+                current = array[index]
+            case (.key(let key), .array(let array)):
+                // Tolerate `list.0` for `list[0]`.
+                guard let index = Int(key), array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    static func normalizedCode(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): return string.trimmingCharacters(in: .whitespaces)
+        case .int(let int): return String(int)
+        case .double(let double):
+            return double.rounded() == double && abs(double) < 1e15 ? String(Int64(double)) : String(double)
+        case .bool(let bool): return bool ? "true" : "false"
+        case .null, .array, .object: return nil
+        }
+    }
+
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): return string
+        case .null, .array, .object: return nil
+        default: return normalizedCode(value)
+        }
+    }
+}

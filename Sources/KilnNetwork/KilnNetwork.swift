@@ -1,1 +1,0 @@
-// KilnNetwork: see ARCHITECTURE.md. Built by its own issue.

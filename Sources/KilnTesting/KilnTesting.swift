@@ -1,1 +1,0 @@
-// KilnTesting: see ARCHITECTURE.md. Built by its own issue.

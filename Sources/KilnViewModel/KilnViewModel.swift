@@ -1,1 +1,0 @@
-// KilnViewModel: see ARCHITECTURE.md. Built by its own issue.

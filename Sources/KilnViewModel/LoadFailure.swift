@@ -1,0 +1,80 @@
+import Foundation
+import KilnNetwork
+
+/// Why a load failed, in the terms a view needs: the server refused, the network failed, or the
+/// answer could not be used.
+///
+/// The seed's three outcomes are success, "the server says: …" and "you are offline". A view tells
+/// them apart without knowing about HTTP or envelopes:
+///
+/// ```swift
+/// switch list.failure {
+/// case .server(_, let message)?: banner("The server says: \(message)")
+/// case .network?:                banner("You are offline. Pull to retry.")
+/// case let other?:               banner(other.description)
+/// case nil:                      break
+/// }
+/// ```
+///
+/// Cancellation is not a failure: a cancelled load leaves the state it replaced.
+public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server answered and said no (the envelope's code was not a success code).
+    case server(code: String, message: String)
+    /// The request never got a complete answer: offline, timed out, refused, TLS, connection lost.
+    case network(TransportError)
+    /// The server answered with an HTTP status outside 200–299.
+    case http(status: Int)
+    /// The answer arrived but could not be read as the expected type; `path` is where reading stopped.
+    case unreadable(path: String)
+    /// Any other error a custom loader threw; `description` is that error's description.
+    case other(String)
+
+    /// Classifies any error a loader throws. ``APIError`` cases map one to one; a
+    /// ``TransportError`` is a network failure; anything else is ``other(_:)``.
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as LoadFailure:
+            self = failure
+        case let error as APIError:
+            switch error {
+            case .server(let code, let message): self = .server(code: code, message: message)
+            case .http(let status, _): self = .http(status: status)
+            case .transport(let transport): self = .network(transport)
+            case .decoding(let path, _): self = .unreadable(path: path)
+            case .cancelled, .notCached: self = .other(error.description)
+            }
+        case let transport as TransportError:
+            self = .network(transport)
+        default:
+            self = .other(String(describing: error))
+        }
+    }
+
+    /// Whether the server answered and refused (show its message).
+    public var isServerRefusal: Bool {
+        if case .server = self { true } else { false }
+    }
+
+    /// Whether the network failed (show "you are offline" and offer a retry).
+    public var isNetworkFailure: Bool {
+        if case .network = self { true } else { false }
+    }
+
+    /// A sentence a person can read: the server's own message for a refusal.
+    public var description: String {
+        switch self {
+        case .server(let code, let message): message.isEmpty ? "The server refused the request (code \(code))." : message
+        case .network(let transport): transport.description
+        case .http(let status): "The server answered with HTTP \(status)."
+        case .unreadable(let path): "The server's answer could not be read\(path.isEmpty ? "" : " at ‘\(path)’")."
+        case .other(let text): text
+        }
+    }
+
+    /// Whether `error` means the work was cancelled (and so is no failure to show).
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let error = error as? APIError, case .cancelled = error { return true }
+        return false
+    }
+}

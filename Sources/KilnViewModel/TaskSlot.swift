@@ -1,0 +1,37 @@
+import Foundation
+
+/// Holds the one task a view model has in flight, so that a new load or the owner's `deinit`
+/// (which runs outside the main actor) can cancel it.
+final class TaskSlot: @unchecked Sendable {
+    // Guarded by `lock`: written on the main actor, cancelled from any `deinit`.
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    /// Cancels the task in flight, if any, and holds `task` instead.
+    func replace(with task: Task<Void, Never>) {
+        let old = lock.withLock { () -> Task<Void, Never>? in
+            defer { self.task = task }
+            return self.task
+        }
+        old?.cancel()
+    }
+
+    /// The task in flight, if any.
+    var current: Task<Void, Never>? { lock.withLock { task } }
+
+    /// Forgets `task` if it is still the one held (it finished).
+    func clear(ifHolding task: Task<Void, Never>) {
+        lock.withLock {
+            if self.task == task { self.task = nil }
+        }
+    }
+
+    /// Cancels and forgets the task in flight.
+    func cancel() {
+        let old = lock.withLock { () -> Task<Void, Never>? in
+            defer { task = nil }
+            return task
+        }
+        old?.cancel()
+    }
+}

@@ -1,1 +1,0 @@
-print("kiln-demo: the demo arrives with its issue.")

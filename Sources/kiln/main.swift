@@ -1,1 +1,0 @@
-print("kiln: the generator arrives with its issue.")

@@ -1,0 +1,68 @@
+import Foundation
+import KilnModel
+
+/// Reads a sample from `Tests/Fixtures/Samples` (or an absolute path).
+func sampleData(_ path: String) throws -> Data {
+    if path.hasPrefix("/") { return try Data(contentsOf: URL(fileURLWithPath: path)) }
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Samples")
+    return try Data(contentsOf: samples.appendingPathComponent(path))
+}
+
+/// `../shared/benchdata/twitter.json` beside the repository; not part of it.
+let twitterPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/benchdata/twitter.json").path
+
+/// Encodes `value` and reads it back as a `JSONValue`.
+func reencoded<T: Encodable>(_ value: T) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+}
+
+/// Where the re-encoded model differs from the sample, as `path: expected … found …` lines.
+///
+/// Keys are matched after removing `_` and `-` and ignoring case, because properties without
+/// `@Key` encode under their Swift name (`pubDate` for `pub_date`). Differences that are the
+/// transforms' own normal form are accepted: a number written back as the same digits in a string
+/// (`20161010` → `"20161010"`), a UUID's letter case, and an ISO-8601 date written without its
+/// fractional seconds (the same instant to the second). A sample `null` matches an absent key,
+/// or any value when `nullsBecomeDefaults` (models generated with `--defaults`).
+func differences(sample: JSONValue, model: JSONValue, nullsBecomeDefaults: Bool = false, path: String = "") -> [String] {
+    switch (sample, model) {
+    case (.null, _):
+        return nullsBecomeDefaults || model == .null ? [] : ["\(path): expected null, found \(model.preview())"]
+    case (.object(let expected), .object(let actual)):
+        var found: [String: JSONValue] = [:]
+        for (key, value) in actual { found[normalized(key)] = value }
+        var result: [String] = []
+        for key in expected.keys.sorted() {
+            let expectedValue = expected[key, default: .null]
+            let place = path.isEmpty ? key : "\(path).\(key)"
+            guard let actualValue = actual[key] ?? found[normalized(key)] else {
+                if case .null = expectedValue { continue }
+                result.append("\(place): missing")
+                continue
+            }
+            result += differences(sample: expectedValue, model: actualValue, nullsBecomeDefaults: nullsBecomeDefaults, path: place)
+        }
+        return result
+    case (.array(let expected), .array(let actual)):
+        guard expected.count == actual.count else { return ["\(path): \(expected.count) elements, found \(actual.count)"] }
+        return zip(expected, actual).enumerated().flatMap { index, pair in
+            differences(sample: pair.0, model: pair.1, nullsBecomeDefaults: nullsBecomeDefaults, path: "\(path)[\(index)]")
+        }
+    case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
+        return sample.double == model.double ? [] : ["\(path): expected \(sample), found \(model)"]
+    case (.int(let number), .string(let text)):
+        return String(number) == text ? [] : ["\(path): expected \(sample), found \(model)"]
+    case (.string(let expected), .string(let actual)):
+        if expected == actual || (UUID(uuidString: expected) != nil && expected.lowercased() == actual.lowercased()) { return [] }
+        if let a = DateTransform.iso8601.decode(sample), let b = DateTransform.iso8601.decode(model), abs(a.timeIntervalSince(b)) < 1 { return [] }
+        return ["\(path): expected \(sample), found \(model)"]
+    default:
+        return sample == model ? [] : ["\(path): expected \(sample.preview()), found \(model.preview())"]
+    }
+}
+
+private func normalized(_ key: String) -> String {
+    key.lowercased().filter { $0 != "_" && $0 != "-" }
+}

@@ -1,0 +1,88 @@
+import Foundation
+@testable import KilnCache
+
+/// A date a test moves by hand, read by a ``CacheClock``.
+final class TestDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+
+    init(_ date: Date = Date(timeIntervalSinceReferenceDate: 800_000_000)) {
+        self.date = date
+    }
+
+    var current: Date {
+        lock.withLock { date }
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { date = date.addingTimeInterval(seconds) }
+    }
+
+    var clock: CacheClock {
+        CacheClock { [self] in current }
+    }
+}
+
+/// Collects the events a ``DiskCache`` reports.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [DiskCache.Event] = []
+
+    var events: [DiskCache.Event] {
+        lock.withLock { stored }
+    }
+
+    func record(_ event: DiskCache.Event) {
+        lock.withLock { stored.append(event) }
+    }
+
+    var recoveries: Int {
+        events.filter { if case .databaseRecovered = $0 { return true } else { return false } }.count
+    }
+}
+
+/// A fresh folder under the temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kiln-cache-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    var databasePath: String { url.appendingPathComponent("cache.sqlite").path }
+    var valuesURL: URL { url.appendingPathComponent("Values", isDirectory: true) }
+    var brokenURL: URL { url.appendingPathComponent("Broken", isDirectory: true) }
+
+    func valueFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: valuesURL.path)) ?? []).sorted()
+    }
+}
+
+/// Deterministic bytes that carry what is needed to check them: an 16-byte header (seed and
+/// length) followed by bytes generated from the seed. A torn or mixed-up value fails `isIntact`.
+enum SelfCheckingValue {
+    static func make(seed: UInt64, count: Int) -> Data {
+        let count = max(16, count)
+        var data = Data(capacity: count)
+        withUnsafeBytes(of: seed.littleEndian) { data.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(count).littleEndian) { data.append(contentsOf: $0) }
+        var state = seed
+        while data.count < count {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            data.append(UInt8(truncatingIfNeeded: state >> 33))
+        }
+        return data
+    }
+
+    static func isIntact(_ data: Data) -> Bool {
+        guard data.count >= 16 else { return false }
+        let seed = data.prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let count = data.dropFirst(8).prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        return UInt64(data.count) == count && make(seed: seed, count: Int(count)) == data
+    }
+}

@@ -1,0 +1,212 @@
+import KilnGenerator
+import KilnModel
+import Testing
+
+/// Generates source without the header from inline samples.
+private func generate(_ samples: String..., name: String = "Model", configure: (inout GeneratorOptions) -> Void = { _ in }) throws -> String {
+    var options = GeneratorOptions(typeName: name)
+    options.writesHeader = false
+    configure(&options)
+    let parsed = try samples.enumerated().map { index, text in try Sample(name: "s\(index).json", bytes: Array(text.utf8)) }
+    return try ModelGenerator(options: options).source(for: parsed)
+}
+
+/// The source's lines without imports and blank lines, trimmed.
+private func lines(_ source: String) -> [String] {
+    source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("import ") && !$0.isEmpty }
+}
+
+@Suite struct ModelGeneratorTests {
+    @Test func wholeOutputForANestedSample() throws {
+        let source = try generate(#"{"id": 1, "title": "Hi", "author": {"name": "Kai"}, "tags": [{"name": "swift"}]}"#, name: "Article")
+        #expect(source == """
+            import Foundation
+            import KilnModel
+
+            @DataModel
+            struct Article: Sendable {
+                var id: Int
+                var title: String
+                var author: Author
+                var tags: [Tag]
+
+                @DataModel
+                struct Author: Sendable {
+                    var name: String
+                }
+
+                @DataModel
+                struct Tag: Sendable {
+                    var name: String
+                }
+            }
+
+            """)
+    }
+
+    @Test func missingOrNullBecomesOptionalOrDefaulted() throws {
+        let a = #"{"id": 1, "title": "a", "note": null}"#
+        let b = #"{"id": 2, "note": "x"}"#
+        #expect(lines(try generate(a, b)).dropFirst(2).prefix(3) == ["var id: Int", "var title: String?", "var note: String?"])
+        #expect(lines(try generate(a, b) { $0.usesDefaults = true }).dropFirst(2).prefix(3) == ["var id: Int", "var title: String", "var note: String"])
+    }
+
+    @Test func intAndDoubleMergeToDouble() throws {
+        let source = try generate(#"[{"price": 3}, {"price": 4.5}, {"price": null}]"#)
+        #expect(lines(source).contains("var price: Double?"))
+    }
+
+    @Test func arraysOfObjectsMergeAcrossElements() throws {
+        let source = try generate(#"{"items": [{"a": 1}, {"a": 2, "b": "x"}, {"b": "y", "c": true}]}"#)
+        #expect(Array(lines(source).suffix(7)) == ["@DataModel", "struct Item: Sendable {", "var a: Int?", "var b: String?", "var c: Bool?", "}", "}"])
+    }
+
+    @Test func keysFollowSampleOrderAcrossSamples() throws {
+        let source = try generate(#"{"a": 1, "d": 4}"#, #"{"a": 1, "b": 2, "c": 3, "d": 4}"#)
+        #expect(lines(source).dropFirst(2).prefix(4) == ["var a: Int", "var b: Int?", "var c: Int?", "var d: Int"])
+    }
+
+    @Test func keyOnlyWhereDataModelWouldNotFindIt() throws {
+        let source = try generate(#"{"author_name": "a", "userID": 1, "user_id": 2, "ID": 3, "content-type": "t", "2x": 1, "display_url": "u"}"#)
+        #expect(lines(source).dropFirst(2).prefix(7) == [
+            "var authorName: String",
+            "@Key(\"userID\") var userID: Int",
+            "@Key(\"user_id\") var userID2: Int",
+            "@Key(\"ID\") var id: Int",
+            "@Key(\"content-type\") var contentType: String",
+            "@Key(\"2x\") var _2x: Int",
+            "var displayURL: String",
+        ])
+    }
+
+    @Test func keywordsAreEscapedAndSelfIsRenamed() throws {
+        let source = try generate(#"{"class": "a", "default": true, "for": 1, "self": "x", "init": 2, "Type": 3}"#)
+        #expect(lines(source).dropFirst(2).prefix(6) == [
+            "var `class`: String",
+            "var `default`: Bool",
+            "var `for`: Int",
+            "@Key(\"self\") var selfValue: String",
+            "@Key(\"init\") var initValue: Int",
+            "@Key(\"Type\") var type: Int",
+        ])
+    }
+
+    @Test func dottedKeysAreLeftForAHuman() throws {
+        let source = try generate(#"{"a.b": 1, "c": 2}"#)
+        #expect(lines(source).contains(#"// "a.b": @Key reads '.' and '[' as a path, so this key needs a hand-written property"#))
+        #expect(!source.contains("@Key(\"a.b\")"))
+    }
+
+    @Test(arguments: [
+        ("tags", "Tag"), ("categories", "Category"), ("statuses", "Status"), ("boxes", "Box"), ("media", "MediaItem"),
+        ("list", "ModelItem"), ("data", "ModelItem"), ("user_mentions", "UserMention"), ("address", "AddressItem"),
+    ])
+    func arrayElementTypesAreSingular(key: String, type: String) throws {
+        let source = try generate(#"{"\#(key)": [{"x": 1}]}"#)
+        #expect(source.contains("struct \(type): Sendable {"))
+    }
+
+    @Test func nestedNameCollisionsArePredictable() throws {
+        // `tag` and `tags` both want `Tag`; `date` is reserved; `model` is the enclosing type.
+        let source = try generate(#"{"tag": {"a": 1}, "tags": [{"b": 2}], "date": {"d": 1}, "model": {"m": 1}, "url": {"u": 1}}"#)
+        #expect(lines(source).dropFirst(2).prefix(5) == [
+            "var tag: Tag", "var tags: [ModelTag]", "var date: ModelDate", "var model: ModelModel", "var url: Url",
+        ])
+        let expansionNames = try generate(#"{"decoder": {"a": 1}, "hasher": {"b": 1}, "key_path": {"c": 1}}"#) { $0.declaration = .finalClass; $0.conformances = [.hashable] }
+        #expect(lines(expansionNames).dropFirst(2).prefix(3) == ["var decoder: ModelDecoder", "var hasher: ModelHasher", "var keyPath: ModelKeyPath"])
+        let inner = try generate(#"{"item": {"item": {"item": {"x": 1}}}}"#)
+        #expect(lines(inner).contains("var item: ItemItem"))
+        #expect(lines(inner).contains("var item: ItemItemItem"))
+    }
+
+    @Test func datesAreInferredByFormatAndKey() throws {
+        let source = try generate(
+            #"{"created_at": "2016-10-10T08:30:00Z", "pub_date": 20161010, "birthday": "19900102", "updatedAt": 1476086400, "sent_time": 1476086400123, "count": 20161010, "code": "20161010"}"#
+        )
+        #expect(lines(source).dropFirst(2).prefix(7) == [
+            "@Transform(.iso8601) var createdAt: Date",
+            "@Transform(.yyyyMMdd) var pubDate: Date",
+            "@Transform(.yyyyMMdd) var birthday: Date",
+            "@Transform(.unixSeconds) var updatedAt: Date",
+            "@Transform(.unixMilliseconds) var sentTime: Date",
+            "var count: Int",
+            "var code: String",
+        ])
+    }
+
+    @Test func urlsAndUUIDsAreOptionalBecauseTheyHaveNoDefault() throws {
+        let source = try generate(#"{"avatar": "https://x.com/a.png", "id": "3f1c2a9e-5b7d-4e8f-9a01-23456789abcd", "site": "x.com", "mixed": "https://x.com"}"#, #"{"avatar": "http://y.org/b", "id": "0b8e4c1d-2f3a-4b5c-8d6e-7f8091a2b3c4", "site": "y.org", "mixed": "nope"}"#) {
+            $0.usesDefaults = true
+        }
+        #expect(lines(source).dropFirst(2).prefix(4) == ["@Transform(.url) var avatar: URL?", "var id: UUID?", "var site: String", "var mixed: String"])
+    }
+
+    @Test func enumsFromSmallSetsOfCodes() throws {
+        let samples = #"[{"status": "draft", "kind": "IN_PROGRESS", "name": "Kai"}, {"status": "published", "kind": "done", "name": "Kai"}, {"status": "draft", "kind": "IN_PROGRESS", "name": "Lin"}, {"status": "default", "kind": "done", "name": "Lin"}]"#
+        #expect(!(try generate(samples)).contains("enum"))
+        let source = try generate(samples) { $0.infersEnums = true; $0.conformances = [.sendable, .equatable] }
+        #expect(lines(source).dropFirst(2).prefix(3) == ["var status: Status", "var kind: Kind", "var name: String"])
+        #expect(source.contains("""
+                enum Status: String, FallbackEnum, Sendable, Equatable {
+                    case draft
+                    case published
+                    case `default`
+                    case unknown
+                    static let fallback = Status.unknown
+                }
+            """))
+        #expect(source.contains("case inProgress = \"IN_PROGRESS\""))
+        let tooMany = try generate(samples) { $0.infersEnums = true; $0.enumMaximumCases = 1 }
+        #expect(!tooMany.contains("enum"))
+    }
+
+    @Test func mixedKindsBecomeJSONValue() throws {
+        let source = try generate(#"{"v": 1, "n": null, "e": []}"#, #"{"v": "one", "n": null, "e": []}"#)
+        #expect(lines(source).dropFirst(2).prefix(3) == [
+            "var v: JSONValue // seen as string, number", "var n: JSONValue? // always null in the samples", "var e: [JSONValue] // always empty in the samples",
+        ])
+    }
+
+    @Test func arraysKeepNullElementsAndNest() throws {
+        let source = try generate(#"{"a": ["x", null], "m": [[1, 2], [3.5]], "rows": [[{"k": 1}]]}"#)
+        #expect(lines(source).dropFirst(2).prefix(3) == ["var a: [String?]", "var m: [[Double]]", "var rows: [[RowItem]]"])
+    }
+
+    @Test func finalClassesGetLetsAndHandWrittenHashable() throws {
+        let source = try generate(#"{"id": 1, "name": "a"}"#) {
+            $0.declaration = .finalClass
+            $0.accessLevel = .public
+            $0.conformances = [.sendable, .hashable]
+        }
+        #expect(lines(source) == [
+            "@DataModel", "public final class Model: Sendable, Hashable {", "public let id: Int", "public let name: String",
+            "public static func == (lhs: Model, rhs: Model) -> Bool {", "lhs.id == rhs.id", "&& lhs.name == rhs.name", "}",
+            "public func hash(into hasher: inout Hasher) {", "hasher.combine(id)", "hasher.combine(name)", "}", "}",
+        ])
+    }
+
+    @Test func conformancesAndAccess() throws {
+        let source = try generate(#"{"id": 1}"#) { $0.conformances = []; $0.accessLevel = .package }
+        #expect(lines(source) == ["@DataModel", "package struct Model {", "package var id: Int", "}"])
+        let hashable = try generate(#"{"id": 1}"#) { $0.conformances = [.equatable, .hashable] }
+        #expect(hashable.contains("struct Model: Hashable {"))
+    }
+
+    @Test func headerNamesSamplesAndHowToDecode() throws {
+        var options = GeneratorOptions(typeName: "Article")
+        options.keyPath = "data.list"
+        let samples = [try Sample(name: "page1.json", bytes: Array(#"{"data": {"list": [{"id": 1}, {"id": 2}]}}"#.utf8))]
+        let source = try ModelGenerator(options: options).source(for: samples)
+        #expect(source.hasPrefix("""
+            // Generated by `kiln generate` from page1.json (1 sample, 2 records at data.list).
+            // Decode with: JSONDecoder().decode([Article].self, from: data, at: "data.list")
+
+            import Foundation
+            """))
+    }
+
+    @Test(arguments: ["", "1Model", "my-model", "Date", "struct"])
+    func unusableTypeNamesAreRejected(name: String) {
+        #expect(throws: GeneratorError.invalidTypeName(name)) { try generate(#"{"a": 1}"#, name: name) }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import KilnGenerator
+import Testing
+
+@Suite struct SampleLoaderTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-gen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func missingFileIsOneLine() {
+        #expect(throws: SampleError.fileNotFound("/no/such/sample.json")) { try SampleLoader().load(["/no/such/sample.json"]) }
+        #expect(SampleError.fileNotFound("x.json").description == "x.json: no such file")
+    }
+
+    @Test func notJSONSaysLineAndColumn() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.json")
+        try Data("{\n  \"a\": [1 2]\n}".utf8).write(to: file)
+        do {
+            _ = try SampleLoader().load([file.path])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(file.path):2:11: not JSON: expected ',' or ']' after an array element, found '2'")
+        }
+    }
+
+    @Test func directoryReadsItsJSONFilesByName() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"b": 2}"#.utf8).write(to: directory.appendingPathComponent("b.json"))
+        try Data(#"{"a": 1}"#.utf8).write(to: directory.appendingPathComponent("a.json"))
+        try Data("notes".utf8).write(to: directory.appendingPathComponent("README.txt"))
+        let samples = try SampleLoader().load([directory.path])
+        #expect(samples.map(\.name) == [directory.appendingPathComponent("a.json").path, directory.appendingPathComponent("b.json").path])
+    }
+
+    @Test func emptyDirectoryIsAnError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: SampleError.emptyDirectory(directory.path)) { try SampleLoader().load([directory.path]) }
+    }
+
+    @Test func dashReadsStandardInput() throws {
+        let loader = SampleLoader(readStandardInput: { Array(#"{"id": 1}"#.utf8) })
+        let samples = try loader.load(["-"])
+        #expect(samples == [Sample(name: "stdin", root: .object([.init(key: "id", value: .int(1))]))])
+    }
+
+    @Test func emptyInputIsAnError() {
+        let loader = SampleLoader(readStandardInput: { Array(" \n".utf8) })
+        #expect(throws: SampleError.emptyInput("stdin")) { try loader.load(["-"]) }
+        #expect(throws: SampleError.noSamples) { try loader.load([]) }
+    }
+
+    @Test func topLevelScalarIsAnError() throws {
+        let sample = try Sample(name: "n.json", bytes: Array("42".utf8))
+        #expect(throws: SampleError.topLevelScalar("n.json", "number")) { try sample.records(at: nil) }
+        #expect(SampleError.topLevelScalar("n.json", "number").description.hasPrefix("n.json: the top-level value is a number;"))
+    }
+
+    @Test func keyPathSkipsTheEnvelope() throws {
+        let sample = try Sample(name: "s.json", bytes: Array(#"{"code": 0, "data": {"list": [{"id": 1}, null, {"id": 2}]}}"#.utf8))
+        let (records, isList) = try sample.records(at: "data.list")
+        #expect(records.count == 2 && isList)
+        #expect(throws: SampleError.pathNotFound("s.json", "data.items")) { try sample.records(at: "data.items") }
+        #expect(throws: SampleError.notAnObject("s.json", "the value at code is a number")) { try sample.records(at: "code") }
+    }
+
+    @Test func arrayOfScalarsIsAnError() throws {
+        let sample = try Sample(name: "s.json", bytes: Array(#"[{"id": 1}, 2]"#.utf8))
+        #expect(throws: SampleError.notAnObject("s.json", "element [1] is a number")) { try sample.records(at: nil) }
+    }
+}

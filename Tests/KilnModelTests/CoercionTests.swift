@@ -1,0 +1,86 @@
+import Foundation
+import KilnModel
+import Testing
+
+@DataModel
+struct Scalars: Equatable {
+    var count: Int
+    var flag: Bool
+    var text: String
+    var ratio: Double
+    var big: Int64
+    var small: Int8
+}
+
+@Suite struct CoercionTests {
+    @Test(arguments: [#""42""#, "42", "42.0", #"" 42 ""#])
+    func integersFromStringsAndIntegralNumbers(raw: String) throws {
+        let value = try JSONDecoder().decode(Scalars.self, from: json(#"{"count": \#(raw)}"#))
+        #expect(value.count == 42)
+    }
+
+    @Test(arguments: ["1", #""1""#, #""true""#, #""yes""#, #""YES""#, "true"])
+    func booleansFromNumbersAndWords(raw: String) throws {
+        let value = try JSONDecoder().decode(Scalars.self, from: json(#"{"flag": \#(raw)}"#))
+        #expect(value.flag == true)
+    }
+
+    @Test(arguments: ["0", #""false""#, #""no""#, #""0""#])
+    func falseFromNumbersAndWords(raw: String) throws {
+        let value = try JSONDecoder().decode(Scalars.self, from: json(#"{"flag": \#(raw)}"#))
+        #expect(value.flag == false)
+    }
+
+    @Test func numbersAndBooleansBecomeStrings() throws {
+        #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"text": 42}"#)).text == "42")
+        #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"text": 3.5}"#)).text == "3.5")
+        #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"text": true}"#)).text == "true")
+    }
+
+    @Test func doublesFromStrings() throws {
+        #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"ratio": "3.5"}"#)).ratio == 3.5)
+        #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"ratio": 2}"#)).ratio == 2)
+    }
+
+    @Test func coercionIsLogged() throws {
+        let (_, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"count": "42", "flag": 1, "text": 7, "ratio": 1, "big": 1, "small": 1}"#))
+        let coerced = repairs.filter { $0.kind == .coerced }.map(\.path).sorted()
+        #expect(coerced == ["count", "flag", "text"])
+        #expect(repairs.contains { $0.description == #"count: expected Int, found "42" → 42"# })
+    }
+
+    @Test func fractionIntoIntegerIsRefusedAndLogged() throws {
+        let (value, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"count": 4.7}"#))
+        #expect(value.count == 0)
+        #expect(repairs.contains { $0.path == "count" && $0.kind == .invalid && $0.found == "4.7" })
+    }
+
+    @Test func fractionIntoIntegerTruncatesWhenThePolicyAllows() throws {
+        var policy = DecodingPolicy()
+        policy.allowsFractionalTruncation = true
+        let (value, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"count": 4.7, "small": "-3.9"}"#), policy: policy)
+        #expect(value.count == 4)
+        #expect(value.small == -3)
+        #expect(repairs.contains { $0.path == "count" && $0.kind == .coerced })
+    }
+
+    @Test func integersBeyond2To53KeepFullPrecision() throws {
+        let value = try JSONDecoder().decode(Scalars.self, from: json(#"{"big": 9007199254740993, "count": "9007199254740993", "text": 9007199254740993}"#))
+        #expect(value.big == 9_007_199_254_740_993)
+        #expect(value.count == 9_007_199_254_740_993)
+        #expect(value.text == "9007199254740993")
+    }
+
+    @Test func outOfRangeIntegersAreRefused() throws {
+        let (value, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"small": 300}"#))
+        #expect(value.small == 0)
+        #expect(repairs.contains { $0.path == "small" && $0.kind == .invalid })
+    }
+
+    @Test func uncoercibleValuesKeepTheDefault() throws {
+        let (value, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"count": "12k", "flag": "maybe", "text": {"a": 1}}"#))
+        #expect(value == Scalars())
+        #expect(repairs.contains { $0.description == #"count: expected Int, found "12k" → 0"# })
+        #expect(repairs.contains { $0.path == "text" && $0.found == #"{"a":1}"# })
+    }
+}

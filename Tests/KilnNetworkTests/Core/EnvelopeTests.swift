@@ -1,0 +1,43 @@
+import Foundation
+import KilnModel
+@testable import KilnNetwork
+import Testing
+
+@Suite("Envelope")
+struct EnvelopeTests {
+    @Test(arguments: [JSONValue.string("0000"), .int(0), .string("0"), .double(0)])
+    func successCodeComparesTolerantly(code: JSONValue) {
+        let body: JSONValue = ["code": code, "msg": "ok", "data": 1]
+        #expect(Envelope.standard.verdict(for: body) == .success)
+    }
+
+    @Test func numericSuccessCodesMatchStrings() {
+        let envelope = Envelope(successCodes: ["200"])
+        #expect(envelope.verdict(for: ["code": 200]) == .success)
+        #expect(envelope.verdict(for: ["code": "200"]) == .success)
+        #expect(envelope.verdict(for: ["code": 201, "msg": "no"]) == .failure(code: "201", message: "no"))
+    }
+
+    @Test func failureCarriesCodeAndMessage() {
+        #expect(Envelope.standard.verdict(for: ["code": "1001", "msg": "Token expired"]) == .failure(code: "1001", message: "Token expired"))
+    }
+
+    @Test func customKeyPaths() {
+        let envelope = Envelope(codePath: "status.code", messagePath: "status.text", dataPath: "result", successCodes: ["OK"])
+        #expect(envelope.verdict(for: ["status": ["code": "OK"]]) == .success)
+        #expect(envelope.verdict(for: ["status": ["code": "E1", "text": "bad"]]) == .failure(code: "E1", message: "bad"))
+        #expect(envelope.verdict(for: ["result": 1]) == .missingCode(path: "status.code"))
+    }
+
+    @Test func noneAcceptsAnything() {
+        #expect(Envelope.none.verdict(for: ["whatever": true]) == .success)
+        #expect(Envelope.none.dataPath == nil)
+    }
+
+    @Test func lookupReadsBracketAndDottedIndices() {
+        let body: JSONValue = ["data": ["list": [["id": 7]]]]
+        #expect(Envelope.lookup("data.list[0].id", in: body) == 7)
+        #expect(Envelope.lookup("data.list.0.id", in: body) == 7)
+        #expect(Envelope.lookup("data.nope", in: body) == nil)
+    }
+}

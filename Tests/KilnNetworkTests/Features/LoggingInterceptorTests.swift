@@ -1,0 +1,57 @@
+import Foundation
+import KilnModel
+import KilnNetwork
+import KilnTesting
+import Logging
+import Testing
+
+@Suite("LoggingInterceptor")
+struct LoggingInterceptorTests {
+    @Test func logsMethodPathStatusAndDurationWithoutSecrets() async throws {
+        try await withServer { server in
+            server.route(.get, "/messages", .envelope(data: messagesFixture))
+            server.route(.get, "/gone", .status(410))
+            let lines = LogLines()
+            var logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+            logger.logLevel = .trace
+            let client = APIClient(baseURL: server.baseURL, interceptors: [
+                CommonParametersInterceptor(["token": "s3cret", "service_code": "blog"]),
+                LoggingInterceptor(logger: logger),
+            ])
+            _ = try await client.send(Endpoint<MessagePage>(method: .get, path: "/messages", headers: ["Authorization": "Bearer s3cret"]))
+            _ = await failure { try await client.send(Endpoint<Int>.get("/gone")) }
+
+            let text = lines.all.joined(separator: "\n")
+            #expect(!text.contains("s3cret"))
+            #expect(text.contains("GET /messages?"))
+            #expect(text.contains("token=<redacted>"))
+            #expect(text.contains("service_code=blog"))
+            #expect(text.contains("Authorization: <redacted>"))
+            #expect(text.contains("→ 200 in "))
+            #expect(text.contains("GET /gone"))
+            #expect(text.contains("→ 410 in "))
+        }
+    }
+}
+
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+struct CapturingLogHandler: LogHandler {
+    let lines: LogLines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.append("\(event.level): \(event.message)")
+    }
+}

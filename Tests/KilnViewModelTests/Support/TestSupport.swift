@@ -1,0 +1,93 @@
+import Foundation
+import KilnModel
+import KilnNetwork
+import KilnTesting
+import Testing
+
+/// Waits until `condition` holds, checking between short sleeps; `false` after `timeout`.
+/// Tests assert outcomes, so the timeout is generous: it only bounds a failing test.
+@MainActor
+func eventually(timeout: Duration = .seconds(20), _ condition: @MainActor () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+        if clock.now > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// Lets the main actor run whatever is queued (scheduled observation calls, landed tasks).
+@MainActor
+func settle() async {
+    for _ in 0..<20 { await Task.yield() }
+    try? await Task.sleep(for: .milliseconds(30))
+    for _ in 0..<20 { await Task.yield() }
+}
+
+/// Runs `body` against a fresh fixture server and stops it afterwards.
+@MainActor
+func withServer<T>(_ body: (FixtureServer) async throws -> T) async throws -> T {
+    let server = try await FixtureServer.start()
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A stub-backed client for unit tests.
+func stubClient(_ stub: StubTransport) -> APIClient {
+    APIClient(baseURL: URL(string: "https://stub.local")!, transport: stub)
+}
+
+/// A JSON article, as the server sends it.
+func articleJSON(_ id: Int, _ title: String, desc: String = "desc", body: String = "") -> JSONValue {
+    ["id": .int(Int64(id)), "title": .string(title), "desc": .string(desc), "body": .string(body)]
+}
+
+/// A page of articles `ids`, titled `"\(prefix)\(id)"`.
+func articlePage(_ ids: ClosedRange<Int>, prefix: String = "A", hasMore: Bool) -> FixtureResponse {
+    .envelope(data: ["list": .array(ids.map { articleJSON($0, "\(prefix)\($0)") }), "hasMore": .bool(hasMore)])
+}
+
+/// A gate a test opens to let a stubbed loader continue: deterministic ordering without timing.
+final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func open() {
+        continuation.yield()
+        continuation.finish()
+    }
+
+    func wait() async {
+        for await _ in stream { return }
+    }
+}
+
+/// A thread-safe list of what happened, in order.
+final class Log<Entry: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Entry] = []
+
+    func append(_ entry: Entry) { lock.withLock { storage.append(entry) } }
+    var entries: [Entry] { lock.withLock { storage } }
+}
+
+/// An article model built in code.
+func makeArticle(_ id: Int, _ title: String, desc: String = "desc", body: String = "") -> Article {
+    var article = Article()
+    article.id = id
+    article.title = title
+    article.desc = desc
+    article.body = body
+    return article
+}
