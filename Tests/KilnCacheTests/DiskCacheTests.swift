@@ -146,6 +146,11 @@ struct DiskCacheTests {
         #expect(cache.value(forKey: "later") != nil)
         date.advance(by: 1000)
         #expect(cache.value(forKey: "later") == nil)
+        cache.set(bytes(10), forKey: "forever")
+        cache.removeExpired()
+        #expect(cache.size().count == 1)
+        #expect(directory.valueFiles().isEmpty)
+        #expect(cache.value(forKey: "forever") == bytes(10))
     }
 
     @Test func otherSchemaVersionIsAMiss() {
