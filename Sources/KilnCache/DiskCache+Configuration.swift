@@ -38,11 +38,12 @@ extension DiskCache {
         /// Values larger than this many bytes go to a file of their own; smaller ones are stored
         /// in the database row.
         ///
-        /// The default, 16 KiB, comes from `CacheBench`'s crossover runs (Linux, ext4, four
-        /// runs): at 4 and 8 KiB rows beat files for writes (3.5–7.5x) and reads (1.3–3x); at
-        /// 16 KiB rows still read faster (1.26–2.5x) while writes were even (0.77–5x); from
-        /// 24 KiB files mostly won writes, and from 48 KiB reads too. Rows past 16 KiB spill
-        /// into overflow pages and make WAL checkpoints (which do `fsync`) frequent.
+        /// The default, 16 KiB, comes from `CacheBench`'s crossover runs (Linux, ext4, seven
+        /// runs on a loaded 2-core machine): at 4 and 8 KiB rows beat files in every run, for
+        /// writes (2.1–7.5x) and reads (1.3–3x); at 16 KiB rows still read faster in every run
+        /// (1.2–2.5x) while writes went to files in five runs of seven (0.62–4.98x); from 32 KiB
+        /// files won writes in six runs of seven, and from 48 KiB reads too. Rows past a few
+        /// KiB spill into overflow pages and make WAL checkpoints (which `fsync`) frequent.
         public var inlineThreshold: Int
 
         /// How long a write may wait in memory before it is committed, in seconds.
