@@ -40,9 +40,9 @@ extension DiskCache {
         ///
         /// The default, 16 KiB, comes from `CacheBench`'s crossover runs (Linux, ext4, seven
         /// runs on a loaded 2-core machine): at 4 and 8 KiB rows beat files in every run, for
-        /// writes (2.1–7.5x) and reads (1.3–3x); at 16 KiB rows still read faster in every run
+        /// writes (2.1x or more) and reads (1.3–3x); at 16 KiB rows still read faster in every run
         /// (1.2–2.5x) while writes went to files in five runs of seven (0.62–4.98x); from 32 KiB
-        /// files won writes in six runs of seven, and from 48 KiB reads too. Rows past a few
+        /// files won writes in six runs of seven, and from 48 KiB reads in six of seven. Rows past a few
         /// KiB spill into overflow pages and make WAL checkpoints (which `fsync`) frequent.
         public var inlineThreshold: Int
 
