@@ -183,18 +183,6 @@ extension KilnObjectReader {
         return (.missing, "missing", paths.first?.components ?? [])
     }
 
-    func locateAllowingNull(_ path: JSONPath) -> Int? {
-        var current = object
-        let components = path.components
-        for (position, component) in components.enumerated() {
-            guard case .key(let key) = component, let index = context.member(of: current, key: key) else { return nil }
-            if position == components.count - 1 { return index }
-            guard context.tape.tokens[index].kind == .object else { return nil }
-            current = index
-        }
-        return nil
-    }
-
     func record<T, V>(_ kind: Repair.Kind, _ components: [JSONPath.Component], expected: T.Type, found: String, result: V) {
         let full = (node()?.components(in: context.tape) ?? []) + components
         context.session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))

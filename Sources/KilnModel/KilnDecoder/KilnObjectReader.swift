@@ -203,20 +203,34 @@ extension KilnObjectReader {
         return token.kind == .null ? nil : found
     }
 
-    /// The value token at a path of keys, when present and not null (paths with indices are
-    /// not followed, as in ``ModelDecodingContainer``).
+    /// The value token at a path (`author.name`, `images[0].url`), when present and not null.
     @inlinable
     func locate(_ path: JSONPath) -> Int? {
-        var current = object
+        guard let index = locateAllowingNull(path), tape.tokens[index].kind != .null else { return nil }
+        return index
+    }
+
+    /// The value token at a path, `null` included; `nil` when the path leads nowhere. Like
+    /// ``ModelDecodingContainer``, a path starts and ends with a key.
+    @usableFromInline
+    func locateAllowingNull(_ path: JSONPath) -> Int? {
         let components = path.components
-        for (position, component) in components.enumerated() {
-            guard case .key(let key) = component else { return nil }
-            guard let index = context.member(of: current, key: key) else { return nil }
-            if position == components.count - 1 { return context.tape.tokens[index].kind == .null ? nil : index }
-            guard context.tape.tokens[index].kind == .object else { return nil }
-            current = index
+        guard case .key? = components.first, case .key? = components.last else { return nil }
+        var current = object
+        for component in components {
+            let token = tape.tokens[current]
+            switch component {
+            case .key(let key):
+                guard token.kind == .object, let index = context.member(of: current, key: key) else { return nil }
+                current = index
+            case .index(let position):
+                guard token.kind == .array, position >= 0, position < Int(token.aux) else { return nil }
+                var element = current + 1
+                for _ in 0..<position { element = tape.next(after: element) }
+                current = element
+            }
         }
-        return nil
+        return current
     }
 
     @inlinable @inline(__always)

@@ -43,7 +43,7 @@ struct JSONTapeBuilder {
 
     /// Parses `bytes` into a tape.
     static func parse(_ bytes: UnsafeRawBufferPointer, options: JSONReaderOptions) throws(JSONSyntaxError) -> JSONTape {
-        guard bytes.count < Int(UInt32.max) - padding else {
+        guard UInt64(bytes.count) + UInt64(padding) < UInt64(UInt32.max) else {
             throw JSONSyntaxError(message: "documents larger than 4 GB are not supported", offset: 0)
         }
         let count = bytes.count
