@@ -66,10 +66,16 @@ let package = Package(
             name: "kiln-demo",
             dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting"]),
+        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
+        // libFuzzer target over the JSON reader and KilnDecoder; see FUZZ_README_SNIPPET.md.
+        .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
+
+        // MARK: Internal support (not a product)
+        // The generated article payload and the benchmark's model shapes, shared by kiln-bench and tests.
+        .target(name: "BenchSupport", dependencies: ["KilnModel"]),
 
         // MARK: Tests
-        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel"]),
+        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel", "BenchSupport"]),
         .testTarget(
             name: "KilnMacrosTests",
             dependencies: [
@@ -79,6 +85,7 @@ let package = Package(
         ),
         .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
+        .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),

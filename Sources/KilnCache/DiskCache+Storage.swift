@@ -293,24 +293,26 @@ extension DiskCache {
         }
     }
 
-    /// Deletes committed rows (all, or those whose key starts with `prefix`) and their files.
+    /// Deletes the committed rows matching `condition` (all rows if `nil`) and their files.
     /// `writeLock` held, buffer already flushed or cleared.
-    func removeCommittedLocked(prefix: String?) {
+    func removeCommittedLocked(where condition: String? = nil, arguments: StatementArguments = []) {
         guard let database = stateLock.withLock({ self.database }) else { return }
+        let filter = condition.map { " WHERE " + $0 } ?? ""
         do {
             let (removedCount, removedBytes, removedFiles) = try database.write { db in
-                let condition = prefix == nil ? "" : " WHERE substr(key, 1, length(?)) = ?"
-                let arguments: StatementArguments = prefix.map { [$0, $0] } ?? []
-                let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + condition, arguments: arguments)
-                let files = try String.fetchAll(db, sql: "SELECT file FROM entry" + condition + (prefix == nil ? " WHERE" : " AND") + " file IS NOT NULL", arguments: arguments)
-                try db.execute(sql: "DELETE FROM entry" + condition, arguments: arguments)
+                let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + filter, arguments: arguments)
+                let files = try String.fetchAll(
+                    db, sql: "SELECT file FROM entry" + (filter.isEmpty ? " WHERE" : filter + " AND") + " file IS NOT NULL",
+                    arguments: arguments
+                )
+                try db.execute(sql: "DELETE FROM entry" + filter, arguments: arguments)
                 let count: Int = row?[0] ?? 0
                 let bytes: Double = row?[1] ?? 0
                 return (count, Int(bytes), files)
             }
             totals.count -= removedCount
             totals.bytes -= removedBytes
-            if prefix == nil {
+            if condition == nil {
                 for name in files.allNames() { files.remove(named: name) }
             } else {
                 for file in removedFiles { files.remove(named: file) }

@@ -21,6 +21,15 @@ import GRDB
 /// if let entry = cache.entry(forKey: key, schemaVersion: 2) { use(entry.value) }
 /// ```
 ///
+/// ## Durability
+///
+/// SQLite runs in WAL mode with `synchronous = NORMAL`, and value files are written to a
+/// temporary file and renamed, without `fsync`. A committed write survives a crash of the app;
+/// a power loss or kernel crash may lose the last commits and files (the database stays
+/// consistent, and a value file that came back short or damaged is a miss). Buffered writes not
+/// yet committed (see ``Configuration/flushInterval``) are lost if the process dies. That is
+/// the trade a cache can make: everything in it can be fetched again.
+///
 /// Use one `DiskCache` per folder (it holds its database in exclusive locking mode). It is safe
 /// to share between tasks: every operation is serialized on one connection.
 ///
@@ -30,6 +39,7 @@ import GRDB
 /// - ``set(_:forKey:expiry:schemaVersion:metadata:)``
 /// - ``remove(forKey:)``
 /// - ``remove(prefix:)``
+/// - ``removeExpired()``
 /// - ``removeAll()``
 /// - ``flush()``
 /// - ``size()``
@@ -228,7 +238,17 @@ public final class DiskCache: @unchecked Sendable {
     public func remove(prefix: String) {
         writeLock.withLock {
             flushLocked()
-            removeCommittedLocked(prefix: prefix)
+            removeCommittedLocked(where: "substr(key, 1, length(?)) = ?", arguments: [prefix, prefix])
+        }
+    }
+
+    /// Removes every entry that has expired. They are misses already; this frees their space
+    /// before trimming would.
+    public func removeExpired() {
+        writeLock.withLock {
+            flushLocked()
+            let now = configuration.clock.now().timeIntervalSinceReferenceDate
+            removeCommittedLocked(where: "expiresAt <= ?", arguments: [now])
         }
     }
 
@@ -240,7 +260,7 @@ public final class DiskCache: @unchecked Sendable {
                 pendingBytes = 0
                 accessed.removeAll()
             }
-            removeCommittedLocked(prefix: nil)
+            removeCommittedLocked()
         }
     }
 

@@ -1,52 +1,174 @@
+import BenchSupport
 import Foundation
 import KilnModel
 
-/// `kiln-bench decode`: the same bytes decoded by Foundation into strict `Codable` structs and
-/// into the same shapes as `@DataModel`s, in one run.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if os(Linux)
+/// glibc's `malloc_trim` (not exported by the Glibc module): hands freed heap back to the system.
+@_silgen_name("malloc_trim")
+func kilnMallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// `kiln-bench decode`: one same-run table of decode throughput and peak memory for Foundation's
+/// strict `JSONDecoder`, `@DataModel` through Foundation, and `@DataModel` through `KilnDecoder`.
 enum DecodeBench {
     struct Input {
         var name: String
         var data: Data
-        var strict: (Data) throws -> Void
-        var model: (Data) throws -> Void
     }
 
-    static func benchData(_ file: String) -> Data? {
-        let here = URL(fileURLWithPath: #filePath)
-        let repo = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try? Data(contentsOf: repo.deletingLastPathComponent().appendingPathComponent("shared/benchdata/\(file)"))
+    struct Row {
+        var label: String
+        var seconds: Double
+        var peakBytes: Int?
+        var baselineBytes: Int?
     }
 
+    /// Runs with the flags on the command line: `--quick` (shorter timing), `--only=<input prefix>`.
     static func run() throws {
-        var inputs = [
-            Input(
-                name: "articles", data: ArticlePayload.make(),
-                strict: { _ = try JSONDecoder().decode(StrictPage.self, from: $0) },
-                model: { _ = try JSONDecoder().decode(ModelPage.self, from: $0) })
-        ]
-        if let twitter = benchData("twitter.json") {
-            inputs.append(
-                Input(
-                    name: "twitter.json", data: twitter,
-                    strict: { _ = try JSONDecoder().decode(StrictTimeline.self, from: $0) },
-                    model: { _ = try JSONDecoder().decode(Timeline.self, from: $0) }))
-        } else {
-            print("(shared/benchdata/twitter.json not found beside the repository: skipped)")
-        }
+        run(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
 
-        print("input          size     Foundation strict   @DataModel via Foundation   ratio (b/a time)")
-        for input in inputs {
-            let mb = Double(input.data.count) / 1_048_576
-            try input.strict(input.data)  // warm up, and prove the shapes fit
-            try input.model(input.data)
-            let strict = try Measure.best { try input.strict(input.data) }
-            let model = try Measure.best { try input.model(input.data) }
-            print(
-                Measure.pad(input.name, 12), Measure.pad(Measure.format(mb, 2) + " MB", 9),
-                Measure.pad(Measure.format(mb / strict) + " MB/s", 19),
-                Measure.pad(Measure.format(mb / model) + " MB/s", 27),
-                Measure.pad(Measure.format(model / strict, 2) + "x", 18))
+    static func run(arguments: [String]) {
+        let quick = arguments.contains("--quick")
+        let only = arguments.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
+        let shared = sharedDirectory()
+        var inputs: [Input] = [Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make()))]
+        for file in ["twitter.json", "citm_catalog.json"] {
+            if let data = try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) {
+                inputs.append(Input(name: file, data: data))
+            } else {
+                print("note: \(file) not found under \(shared.path)/benchdata; skipped")
+            }
         }
-        print("peak memory: \(Measure.format(Measure.peakMemoryMiB())) MiB")
+        for input in inputs where only.map({ input.name.hasPrefix($0) }) ?? true {
+            let mb = Double(input.data.count) / 1_000_000
+            print("\n## \(input.name) — \(String(format: "%.2f", mb)) MB")
+            let rows = cases(for: input).map { label, body in measure(label, quick: quick, body) }
+            guard let baseline = rows.first?.seconds else { continue }
+            print("| decode | MB/s | ms | × Foundation strict | peak RSS (+ over the RSS before the case) |")
+            print("|---|---:|---:|---:|---:|")
+            for row in rows {
+                var peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "n/a"
+                if let top = row.peakBytes, let base = row.baselineBytes {
+                    peak += String(format: " (+%.1f MB)", Double(top - base) / 1_000_000)
+                }
+                let rate = String(format: "%.0f", mb / row.seconds)
+                let ms = String(format: "%.2f", row.seconds * 1000)
+                let ratio = String(format: "%.2f", baseline / row.seconds)
+                print("| \(row.label) | \(rate) | \(ms) | \(ratio)× | \(peak) |")
+            }
+        }
+    }
+
+    /// The decodes compared for one input; the first is the baseline.
+    static func cases(for input: Input) -> [(String, () throws -> Void)] {
+        let data = input.data
+        let kiln = KilnDecoder()
+        func foundation<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try JSONDecoder().decode(T.self, from: data) } }
+        func kilnDecode<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try kiln.decode(T.self, from: data) } }
+        let parseOnly: (String, () throws -> Void) = ("Kiln reader only (parse to tape)", { _ = try JSONDocument(parsing: data) })
+        switch input.name {
+        case let name where name.hasPrefix("articles"):
+            return [
+                ("Foundation strict (Codable)", foundation(StrictArticlePage.self)),
+                ("@DataModel through Foundation", foundation(ArticlePage.self)),
+                ("@DataModel through Foundation + repair log", { _ = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data) }),
+                ("@DataModel through Kiln (fast path)", kilnDecode(ArticlePage.self)),
+                ("@DataModel through Kiln (fast path) + repair log", { _ = try kiln.decodeWithRepairs(ArticlePage.self, from: data) }),
+                ("@DataModel through Kiln (generic Decoder path)", kilnDecode(ArticlePageGeneric.self)),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictArticlePage.self)),
+                parseOnly,
+            ]
+        case "twitter.json":
+            return [
+                ("Foundation strict (Codable)", foundation(StrictTwitter.self)),
+                ("@DataModel through Foundation", foundation(TwitterPage.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(TwitterPage.self)),
+                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(TwitterPage.self, from: data) }),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictTwitter.self)),
+                parseOnly,
+            ]
+        default:
+            return [
+                ("Foundation strict (Codable)", foundation(StrictCatalog.self)),
+                ("@DataModel through Foundation", foundation(Catalog.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(Catalog.self)),
+                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(Catalog.self, from: data) }),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictCatalog.self)),
+                parseOnly,
+            ]
+        }
+    }
+
+    /// The median of several timed runs after a warm-up, with the peak resident memory seen
+    /// while they ran (Linux: VmHWM, reset before each case).
+    static func measure(_ label: String, quick: Bool, _ body: () throws -> Void) -> Row {
+        let baseline = resetPeakMemory()
+        let clock = ContinuousClock()
+        do {
+            try body()
+            var times: [Double] = []
+            let budget = quick ? 0.5 : 2.0
+            var spent = 0.0
+            while times.count < 5 || (spent < budget && times.count < 200) {
+                let elapsed = try clock.measure(body)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                times.append(seconds)
+                spent += seconds
+            }
+            times.sort()
+            return Row(label: label, seconds: times[times.count / 2], peakBytes: peakMemory(), baselineBytes: baseline)
+        } catch {
+            print("\(label): failed: \(error)")
+            return Row(label: label + " (failed)", seconds: .infinity, peakBytes: nil)
+        }
+    }
+
+    /// Returns freed heap to the system and restarts the kernel's peak-RSS counter (Linux), so
+    /// each case's peak is its own; returns the resident size it starts from.
+    @discardableResult
+    static func resetPeakMemory() -> Int? {
+        #if os(Linux)
+        _ = kilnMallocTrim(0)
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        if fd >= 0 {
+            _ = write(fd, "5", 1)
+            close(fd)
+        }
+        return statusValue("VmRSS:")
+        #else
+        return nil
+        #endif
+    }
+
+    static func peakMemory() -> Int? {
+        #if os(Linux)
+        return statusValue("VmHWM:")
+        #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+
+    static func statusValue(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+        else { return nil }
+        return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+    }
+
+    /// `<repo>/../shared`, found from this file's location or the working directory.
+    static func sharedDirectory() -> URL {
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+        if FileManager.default.fileExists(atPath: fromSource.path) { return fromSource }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared")
     }
 }

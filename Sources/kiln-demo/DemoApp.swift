@@ -51,8 +51,11 @@ final class DemoApp {
         let cacheFolder = workspace.appendingPathComponent("cache")
         do {
             let twoHoursAgo = CacheClock { Date().addingTimeInterval(-7200) }
-            let earlier = APIClient(baseURL: server.baseURL, responseCache: ResponseCache(DiskCache(directory: cacheFolder, clock: twoHoursAgo), clock: twoHoursAgo))
-            _ = try await earlier.send(Endpoint<MessagePage>.get("/messages"), policy: .networkOnly)
+            let earlier = APIClient(
+                baseURL: server.baseURL, interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 8))],
+                responseCache: ResponseCache(DiskCache(directory: cacheFolder, clock: twoHoursAgo), clock: twoHoursAgo))
+            // Without it the messages screen simply starts with nothing cached.
+            _ = try? await earlier.send(Endpoint<MessagePage>.get("/messages"), policy: .networkOnly)
         }
 
         let journal = RepairJournal()
@@ -65,7 +68,7 @@ final class DemoApp {
             baseURL: base,
             interceptors: [
                 CommonParametersInterceptor(["service_code": "kiln-demo"]),
-                RetryInterceptor(policy: RetryPolicy(maxRetries: options.failRate > 0 ? 4 : 1)),
+                RetryInterceptor(policy: RetryPolicy(maxRetries: options.failRate > 0 ? 6 : 1)),
             ],
             decodingPolicy: policy,
             responseCache: ResponseCache(LayeredCache(disk: DiskCache(directory: cacheFolder)))
@@ -98,7 +101,8 @@ final class DemoApp {
         switch screen {
         case .blog: await blog.start()
         case .article:
-            if let id = blog.selectedArticle?.id ?? blog.list.items.first?.article.id { await article.show(id: id) }
+            // The selected article, or the first one there is (offline there is no list to pick from).
+            await article.show(id: blog.selectedArticle?.id ?? blog.list.items.first?.article.id ?? 1001)
         case .messages: await messages.load()
         case .tasks: await tasks.loadAll()
         case .tickets: await tickets.list.load()

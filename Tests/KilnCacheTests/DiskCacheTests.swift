@@ -50,7 +50,10 @@ struct DiskCacheTests {
         let cache = DiskCache(configuration: .init(directory: directory.url, flushInterval: 0.02))
         cache.set(bytes(10), forKey: "a")
         #expect(cache.value(forKey: "a") == bytes(10))
-        try await Task.sleep(for: .milliseconds(300))
+        // Committed by the timer, not by a call: poll for up to five seconds.
+        for _ in 0..<250 where !cache.stateLock.withLock({ cache.pending.isEmpty }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(cache.stateLock.withLock { cache.pending.isEmpty })
         #expect(cache.totals.count == 1)
     }
@@ -146,6 +149,11 @@ struct DiskCacheTests {
         #expect(cache.value(forKey: "later") != nil)
         date.advance(by: 1000)
         #expect(cache.value(forKey: "later") == nil)
+        cache.set(bytes(10), forKey: "forever")
+        cache.removeExpired()
+        #expect(cache.size().count == 1)
+        #expect(directory.valueFiles().isEmpty)
+        #expect(cache.value(forKey: "forever") == bytes(10))
     }
 
     @Test func otherSchemaVersionIsAMiss() {

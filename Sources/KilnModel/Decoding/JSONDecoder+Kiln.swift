@@ -56,27 +56,8 @@ struct Root<T: Decodable>: Decodable {
     var value: T
 
     init(from decoder: any Decoder) throws {
-        var current: any Decoder = decoder
-        if let path = DecodingSession.current(in: decoder)?.rootPath {
-            for component in path.components {
-                switch component {
-                case .key(let key):
-                    let container = try current.container(keyedBy: AnyCodingKey.self)
-                    guard container.contains(AnyCodingKey(key)), (try? container.decodeNil(forKey: AnyCodingKey(key))) != true else {
-                        throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(key)]))
-                    }
-                    current = try container.superDecoder(forKey: AnyCodingKey(key))
-                case .index(let index):
-                    var container = try current.unkeyedContainer()
-                    guard let count = container.count, index < count else {
-                        throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(index: index)]))
-                    }
-                    for _ in 0..<index { _ = try container.decode(Skip.self) }
-                    current = try container.superDecoder()
-                }
-            }
-        }
-        value = try Self.decodeValue(from: current)
+        let path = DecodingSession.current(in: decoder)?.rootPath
+        value = try Self.decodeValue(from: Navigator.decoder(at: path, in: decoder, nullIsMissing: true))
     }
 
     static func decodeValue(from decoder: any Decoder) throws -> T {

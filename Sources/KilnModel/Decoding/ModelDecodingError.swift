@@ -56,8 +56,8 @@ extension ModelDecodingError {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let data {
                 let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-                if let location = JSONSyntaxLocator.locate(in: data) {
-                    return .invalidJSON(message: location.message, offset: location.offset, line: location.line, column: location.column)
+                if case .failure(let syntax) = data.withUnsafeBytes({ JSONDocument.read($0, options: JSONReaderOptions()) }) {
+                    return syntax
                 }
                 return .invalidJSON(message: detail, offset: 0, line: 1, column: 1)
             }

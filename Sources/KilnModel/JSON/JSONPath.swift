@@ -53,6 +53,12 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// A path from a literal; a malformed literal becomes a path of the single key as written.
     public init(stringLiteral value: String) {
+        // A plain key (the common `@Key("cover_url")`) needs no parsing: generated code builds
+        // these on every decode.
+        if !value.isEmpty, !value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") }) {
+            self.components = [.key(value)]
+            return
+        }
         self = (try? JSONPath(parsing: value)) ?? JSONPath([.key(value)])
     }
 

@@ -143,13 +143,17 @@ struct RegistryList<Base>: Decodable {
 
 /// Walks a decoder down a key path.
 enum Navigator {
-    static func decoder(at path: JSONPath?, in decoder: any Decoder) throws -> any Decoder {
+    /// The decoder for the value at `path`; throws `pathNotFound` when a step is absent (or, with
+    /// `nullIsMissing`, null).
+    static func decoder(at path: JSONPath?, in decoder: any Decoder, nullIsMissing: Bool = false) throws -> any Decoder {
         var current = decoder
         for component in path?.components ?? [] {
             switch component {
             case .key(let key):
                 let container = try current.container(keyedBy: AnyCodingKey.self)
-                guard container.contains(AnyCodingKey(key)) else {
+                guard container.contains(AnyCodingKey(key)),
+                    !nullIsMissing || (try? container.decodeNil(forKey: AnyCodingKey(key))) != true
+                else {
                     throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(key)]))
                 }
                 current = try container.superDecoder(forKey: AnyCodingKey(key))

@@ -1,0 +1,116 @@
+import Foundation
+
+extension KilnDecodingContext {
+    /// The coding path of `parent` followed by `step`, built only for errors and repairs.
+    @usableFromInline
+    func path(_ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> [any CodingKey] {
+        guard let step else { return KilnPathNode.codingPath(parent, in: tape) }
+        return KilnPathNode.codingPath(KilnPathNode(parent: parent, step: step), in: tape)
+    }
+
+    @inlinable @inline(__always)
+    func decodeString(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> String {
+        guard let value = string(at: index) else { throw mismatch(String.self, at: index, path: path(parent, step)) }
+        return value
+    }
+
+    @inlinable @inline(__always)
+    func decodeBool(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Bool {
+        guard let value = bool(at: index) else { throw mismatch(Bool.self, at: index, path: path(parent, step)) }
+        return value
+    }
+
+    @inlinable @inline(__always)
+    func decodeDouble(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Double {
+        guard let value = double(at: index) else { throw mismatch(Double.self, at: index, path: path(parent, step)) }
+        return value
+    }
+
+    @usableFromInline
+    func decodeFloat(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Float {
+        switch float(at: index) {
+        case .none: throw mismatch(Float.self, at: index, path: path(parent, step))
+        case .some(.none): throw outOfRange(Float.self, at: index, path: path(parent, step))
+        case .some(.some(let value)): return value
+        }
+    }
+
+    @inlinable @inline(__always)
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> I {
+        switch integer(I.self, at: index) {
+        case .none: throw mismatch(I.self, at: index, path: path(parent, step))
+        case .some(.none): throw outOfRange(I.self, at: index, path: path(parent, step))
+        case .some(.some(let value)): return value
+        }
+    }
+
+    /// Decodes any `Decodable` at `index`: primitives and the types Foundation's `JSONDecoder`
+    /// treats specially (`URL`, `Data` as Base64, `Decimal` from the number's digits, `JSONValue`)
+    /// are read straight from the tape; everything else gets a decoder for its subtree.
+    @inlinable
+    func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
+        if T.self == String.self { return unsafeBitCast(try decodeString(at: index, parent, step), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: index, parent, step), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: index, parent, step), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index, parent, step), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try decodeInteger(Int64.self, at: index, parent, step), to: T.self) }
+        return try decodeOther(T.self, at: index, parent, step)
+    }
+
+    /// An array whose elements are all strings: the common list property, read without a decoder.
+    @usableFromInline
+    func stringArray(at index: Int) -> [String]? {
+        guard kind(index) == .array else { return nil }
+        let token = tape.tokens[index]
+        var items: [String] = []
+        items.reserveCapacity(Int(token.aux))
+        var i = index + 1
+        let end = Int(token.payload)
+        while i < end, let item = string(at: i) {
+            items.append(item)
+            i += 1
+        }
+        return i == end ? items : nil
+    }
+
+    @usableFromInline
+    func decodeOther<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
+        if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.jsonValue(at: index) : JSONValue.null, to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try decodeFloat(at: index, parent, step), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: index, parent, step), to: T.self) }
+        if T.self == [String].self, let items = stringArray(at: index) {
+            return unsafeBitCast(items, to: T.self)
+        }
+        if T.self == URL.self {
+            let text = try decodeString(at: index, parent, step)
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Invalid URL string."))
+            }
+            return unsafeBitCast(url, to: T.self)
+        }
+        if T.self == Data.self {
+            let text = try decodeString(at: index, parent, step)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Encountered Data is not valid Base64."))
+            }
+            return unsafeBitCast(data, to: T.self)
+        }
+        if T.self == Decimal.self {
+            guard let decimal = decimal(at: index) else { throw mismatch(Decimal.self, at: index, path: path(parent, step)) }
+            return unsafeBitCast(decimal, to: T.self)
+        }
+        if let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
+            return fastDecode(fast, as: T.self, at: index, parent, step)
+        }
+        let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
+        return try T(from: KilnValueDecoder(context: self, index: index, node: node))
+    }
+
+    /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.
+    func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
+        var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: F.self)
+        return unsafeBitCast(F(kiln: &reader), to: T.self)
+    }
+}

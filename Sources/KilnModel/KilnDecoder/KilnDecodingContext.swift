@@ -1,0 +1,187 @@
+import Foundation
+
+/// What every decoder and container of one decode shares: the tape, the session, `userInfo`,
+/// and the look-up hint that makes in-order key reads one step each.
+@usableFromInline
+final class KilnDecodingContext {
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let session: DecodingSession
+    let userInfo: [CodingUserInfoKey: Any]
+    /// Whether the policy sets any default: when not, an absent optional is simply `nil`.
+    @usableFromInline let hasCustomDefaults: Bool
+    /// Per object, the key token after the member found last: models and dictionaries read keys
+    /// mostly in document order, so the next look-up usually succeeds at the hint. A small
+    /// direct-mapped cache (`[object, hint]` pairs, slot = object mod 64), so a nested decode does
+    /// not evict its parent's hint; raw memory, so that non-mutating container methods can update
+    /// it without exclusivity checks.
+    @usableFromInline let hint: UnsafeMutablePointer<Int>
+    @usableFromInline static let hintSlots = 64
+
+    init(tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any]) {
+        self.tape = tape
+        self.session = session
+        self.userInfo = userInfo
+        self.hasCustomDefaults = session.policy.hasCustomDefaults
+        self.hint = .allocate(capacity: 2 * Self.hintSlots)
+        hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
+    }
+
+    deinit { hint.deallocate() }
+
+    /// The kind at `index`; an absent value (index -1) reads as `null`.
+    @inlinable @inline(__always)
+    func kind(_ index: Int) -> JSONToken.Kind {
+        index >= 0 ? tape.tokens[index].kind : .null
+    }
+
+    /// The value token of member `key` in the object at `object`, or `nil`.
+    @inlinable
+    func member(of object: Int, key: String) -> Int? {
+        var key = key
+        let slot = hint + 2 * (object & (Self.hintSlots - 1))
+        let start = slot[0] == object ? slot[1] : 0
+        let found = key.withUTF8 { utf8 in tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) }
+        if let found {
+            slot[0] = object
+            slot[1] = tape.next(after: found)
+        }
+        return found
+    }
+}
+
+// MARK: - Coding paths
+
+/// One step of a coding path, kept as cheaply as possible until someone asks for the path.
+@usableFromInline
+final class KilnPathNode {
+    @usableFromInline
+    enum Step {
+        /// A member whose key is the string token at this index.
+        case keyToken(Int)
+        /// A member that is absent from the document.
+        case key(String)
+        /// An array element.
+        case index(Int)
+        /// A member read through a key with an integer value (the key's string is at the token).
+        case integerKey(Int, Int)
+    }
+
+    let parent: KilnPathNode?
+    let step: Step
+
+    @usableFromInline
+    init(parent: KilnPathNode?, step: Step) {
+        self.parent = parent
+        self.step = step
+    }
+
+    /// The path from the root to this node.
+    func components(in tape: JSONTape) -> [JSONPath.Component] {
+        var reversed: [JSONPath.Component] = []
+        var node: KilnPathNode? = self
+        while let current = node {
+            switch current.step {
+            case .keyToken(let index): reversed.append(.key(tape.string(at: index)))
+            case .key(let key): reversed.append(.key(key))
+            case .index(let position): reversed.append(.index(position))
+            case .integerKey(let number, let index):
+                let text = tape.string(at: index)
+                reversed.append(text == String(number) ? .index(number) : .key(text))
+            }
+            node = current.parent
+        }
+        return reversed.reversed()
+    }
+
+    static func codingPath(_ node: KilnPathNode?, in tape: JSONTape) -> [any CodingKey] {
+        guard let node else { return [] }
+        return node.components(in: tape).map { component in
+            switch component {
+            case .key(let key): AnyCodingKey(key)
+            case .index(let index): AnyCodingKey(index: index)
+            }
+        }
+    }
+}
+
+// MARK: - Scalars
+
+extension KilnDecodingContext {
+    @inlinable @inline(__always)
+    func string(at index: Int) -> String? {
+        guard index >= 0 else { return nil }
+        let kind = tape.tokens[index].kind
+        guard kind == .string || kind == .escapedString else { return nil }
+        return tape.string(at: index)
+    }
+
+    @inlinable @inline(__always)
+    func bool(at index: Int) -> Bool? {
+        switch kind(index) {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The integer at `index`: exact integers, and integral doubles, as Foundation accepts them.
+    /// `.none` for another kind; `.some(nil)` for a number that does not fit.
+    @inlinable @inline(__always)
+    func integer<I: FixedWidthInteger>(_ type: I.Type, at index: Int) -> I?? {
+        guard index >= 0 else { return .none }
+        let token = tape.tokens[index]
+        switch token.kind {
+        case .int: return .some(I(exactly: token.payload))
+        case .uint: return .some(I(exactly: UInt64(bitPattern: token.payload)))
+        case .double:
+            let d = Double(bitPattern: UInt64(bitPattern: token.payload))
+            return .some(I(exactly: d))
+        default: return .none
+        }
+    }
+
+    @inlinable @inline(__always)
+    func double(at index: Int) -> Double? {
+        guard index >= 0 else { return nil }
+        let token = tape.tokens[index]
+        switch token.kind {
+        case .int: return Double(token.payload)
+        case .uint: return Double(UInt64(bitPattern: token.payload))
+        case .double: return Double(bitPattern: UInt64(bitPattern: token.payload))
+        default: return nil
+        }
+    }
+
+    func float(at index: Int) -> Float?? {
+        guard let d = double(at: index) else { return .none }
+        if tape.tokens[index].kind == .double, let f = Float(tape.numberText(at: index)), f.isFinite { return .some(f) }
+        let f = Float(d)
+        return .some(f.isFinite ? f : nil)
+    }
+
+    func decimal(at index: Int) -> Decimal? {
+        switch kind(index) {
+        case .int, .uint, .double: Decimal(string: tape.numberText(at: index), locale: Locale(identifier: "en_US_POSIX"))
+        default: nil
+        }
+    }
+}
+
+// MARK: - Errors
+
+extension KilnDecodingContext {
+    @usableFromInline
+    func mismatch(_ type: Any.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) -> DecodingError {
+        let found = index >= 0 ? tape.kindName(at: index) : "null"
+        if found == "null" {
+            return DecodingError.valueNotFound(type, .init(codingPath: path(), debugDescription: "Expected \(type) value but found null instead."))
+        }
+        let article = found == "string" || found == "array" ? "a " + found : found
+        return DecodingError.typeMismatch(type, .init(codingPath: path(), debugDescription: "Expected to decode \(type) but found \(article) instead."))
+    }
+
+    @usableFromInline
+    func outOfRange(_ type: Any.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Number \(tape.numberText(at: index)) does not fit in \(type)."))
+    }
+}

@@ -1,0 +1,202 @@
+/// The tolerant half of ``KilnObjectReader``: coercion, defaults and the repair log, applied
+/// natively for the common cases (scalars, no custom defaults) and by ``ModelDecodingContainer``
+/// for the rest, with the same results and the same repair entries either way.
+extension KilnObjectReader {
+    /// What one present, non-null value gave after the strict read failed.
+    @usableFromInline
+    enum Salvage<T> {
+        case value(T)
+        case failed
+        case delegate
+    }
+
+    /// A non-optional property read from plain keys whose first present key did not hold a `T`:
+    /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common.
+    @inlinable
+    mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
+        var current: String? = key
+        var following = alternate
+        while let name = current {
+            current = following
+            following = nil
+            guard let index = find(name) else { continue }
+            if let value = strict(T.self, at: index) { return value }
+            switch salvageScalar(T.self, at: index) {
+            case .value(let value):
+                if context.session.isRecording { recordCoercion(T.self, key: name, at: index, result: value) }
+                return value
+            case .failed: continue
+            case .delegate: return delegate(slow())
+            }
+        }
+        guard !context.hasCustomDefaults else { return delegate(slow()) }
+        let result = initial()
+        if context.session.isRecording { recordMiss(T.self, Self.keys(key, alternate), result: result) }
+        return result
+    }
+
+    /// The common coercions, inline: `0`/`1` as `Bool`, a digit string as `Int`.
+    @inlinable @inline(__always)
+    func salvageScalar<T>(_ type: T.Type, at index: Int) -> Salvage<T> {
+        if T.self == Bool.self {
+            let token = context.tape.tokens[index]
+            if token.kind == .int, token.payload == 0 || token.payload == 1 { return .value(unsafeBitCast(token.payload == 1, to: T.self)) }
+        } else if T.self == Int.self, let digits = plainInteger(at: index) {
+            return .value(unsafeBitCast(digits, to: T.self))
+        }
+        return coerce(T.self, at: index)
+    }
+
+    @usableFromInline
+    func recordCoercion<T, V>(_ type: T.Type, key: String, at index: Int, result: V) {
+        record(.coerced, [.key(key)], expected: T.self, found: context.tape.jsonValue(at: index).preview(), result: result)
+    }
+
+    @usableFromInline
+    func recordMiss<T>(_ type: T.Type, _ paths: [JSONPath], result: T) {
+        let (kind, found, components) = describeMiss(paths)
+        record(kind, components, expected: T.self, found: found, result: result)
+    }
+
+    /// A non-optional property whose first present path did not hold a `T`.
+    @usableFromInline
+    func tolerant<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
+        for path in paths {
+            guard let index = locate(path) else { continue }
+            if let value = strict(T.self, at: index) { return value }
+            switch salvage(T.self, at: index, path: path.components) {
+            case .value(let value): return value
+            case .failed: continue
+            case .delegate: return delegate(slow())
+            }
+        }
+        guard !context.hasCustomDefaults else { return delegate(slow()) }
+        let result = initial()
+        if context.session.isRecording {
+            let (kind, found, components) = describeMiss(paths)
+            record(kind, components, expected: T.self, found: found, result: result)
+        }
+        return result
+    }
+
+    /// An optional property whose keys were unusable, or absent with a default that may apply.
+    @usableFromInline
+    func tolerantOptional<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], delegate: (ModelDecodingContainer) -> T?) -> T? {
+        for path in paths {
+            guard let index = locate(path) else { continue }
+            if let value = strict(T.self, at: index) { return value }
+            switch salvage(T.self, at: index, path: path.components) {
+            case .value(let value): return value
+            case .failed: continue
+            case .delegate: return delegate(slow())
+            }
+        }
+        return delegate(slow())
+    }
+
+    /// Coerces a scalar that is present but of another kind by the rules of ``JSONCoercible``.
+    @usableFromInline
+    func coerce<T>(_ type: T.Type, at index: Int) -> Salvage<T> {
+        let truncating = context.session.policy.allowsFractionalTruncation
+        let value: T?
+        if T.self == Bool.self {
+            value = Bool.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+        } else if T.self == Int.self {
+            let coerced: Int?
+            if let digits = plainInteger(at: index) {
+                coerced = digits
+            } else if let decided = untrimmedInteger(at: index, truncating: truncating) {
+                coerced = decided
+            } else {
+                coerced = Int.coerce(from: context.tape.jsonValue(at: index), truncating: truncating)
+            }
+            value = coerced.map { unsafeBitCast($0, to: T.self) }
+        } else if T.self == String.self {
+            value = String.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+        } else if T.self == Double.self {
+            value = Double.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+        } else if T.self == Int64.self {
+            value = Int64.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+        } else {
+            guard let target = T.self as? any JSONCoercible.Type, !(T.self is any LossyDecodable.Type) else { return .delegate }
+            value = target.coerce(from: context.tape.jsonValue(at: index), truncating: truncating) as? T
+        }
+        guard let value else { return .failed }
+        return .value(value)
+    }
+
+    /// Coerces and logs, for the path-based readers.
+    func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
+        let outcome = coerce(T.self, at: index)
+        if case .value(let value) = outcome, context.session.isRecording {
+            record(.coerced, path, expected: T.self, found: context.tape.jsonValue(at: index).preview(), result: value)
+        }
+        return outcome
+    }
+
+    /// A string of plain ASCII digits (optionally signed) read as an `Int`: the common numeric
+    /// string, without the trimming and parsing of the general rule (which gives the same result).
+    @usableFromInline
+    func plainInteger(at index: Int) -> Int? {
+        let token = context.tape.tokens[index]
+        guard token.kind == .string, token.aux > 0, token.aux <= 18 else { return nil }
+        let raw = context.tape.rawBytes(at: index)
+        var negative = false
+        var value = 0
+        for (position, byte) in raw.enumerated() {
+            if position == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                negative = byte == UInt8(ascii: "-")
+                continue
+            }
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+        }
+        guard raw.count > 1 || raw.first.map({ $0 &- UInt8(ascii: "0") < 10 }) == true else { return nil }
+        return negative ? -value : value
+    }
+
+    /// The integer rule for a string that trimming would not change (no space or tab at either
+    /// end): `Int(s)`, else through `Double(s)`. `nil` when the general rule must decide.
+    func untrimmedInteger(at index: Int, truncating: Bool) -> Int?? {
+        let token = context.tape.tokens[index]
+        guard token.kind == .string else { return nil }
+        let raw = context.tape.rawBytes(at: index)
+        guard let first = raw.first, let last = raw.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return nil }
+        let text = context.tape.string(at: index)
+        if let exact = Int(text) { return .some(exact) }
+        guard let double = Double(text) else { return .some(nil) }
+        return .some(Int.coerce(from: .double(double), truncating: truncating))
+    }
+
+    /// Why nothing usable was found, as ``ModelDecodingContainer`` says it.
+    func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, String, [JSONPath.Component]) {
+        var sawNull: [JSONPath.Component]? = nil
+        for path in paths {
+            guard let index = locateAllowingNull(path) else { continue }
+            if context.tape.tokens[index].kind == .null {
+                if sawNull == nil { sawNull = path.components }
+                continue
+            }
+            return (.invalid, context.tape.jsonValue(at: index).preview(), path.components)
+        }
+        if let sawNull { return (.null, "null", sawNull) }
+        return (.missing, "missing", paths.first?.components ?? [])
+    }
+
+    func locateAllowingNull(_ path: JSONPath) -> Int? {
+        var current = object
+        let components = path.components
+        for (position, component) in components.enumerated() {
+            guard case .key(let key) = component, let index = context.member(of: current, key: key) else { return nil }
+            if position == components.count - 1 { return index }
+            guard context.tape.tokens[index].kind == .object else { return nil }
+            current = index
+        }
+        return nil
+    }
+
+    func record<T, V>(_ kind: Repair.Kind, _ components: [JSONPath.Component], expected: T.Type, found: String, result: V) {
+        let full = (node()?.components(in: context.tape) ?? []) + components
+        context.session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+    }
+}

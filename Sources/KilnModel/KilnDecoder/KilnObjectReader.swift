@@ -1,0 +1,405 @@
+/// The object a ``KilnFastDecodable`` model reads itself from, inside ``KilnDecoder``.
+///
+/// Its methods mirror ``ModelDecodingContainer``'s one for one, with the same arguments and the
+/// same results; generated code calls them, you rarely do. A member that is present and has the
+/// expected type is read straight from the document; a coercion or a default is applied here by
+/// the same rules, and anything rarer (custom defaults, lossy collections) is handed to
+/// ``ModelDecodingContainer`` itself, so values and repair logs are identical.
+public struct KilnObjectReader {
+    @usableFromInline let context: KilnDecodingContext
+    /// The context's tape, without reference counting on every look-up: the context keeps it
+    /// alive for the whole decode, and a reader never outlives the decode that made it.
+    @usableFromInline unowned(unsafe) let tape: JSONTape
+    @usableFromInline let object: Int
+    @usableFromInline let model: Any.Type
+    /// Where the object sits: its parent's path and its own step, made into a node only when a
+    /// repair, an error or a nested value needs it.
+    @usableFromInline let parentNode: KilnPathNode?
+    @usableFromInline let step: KilnPathNode.Step?
+    @usableFromInline var cachedNode: KilnPathNode?
+    /// The key token after the member found last: members read in document order are found at once.
+    @usableFromInline var hint: Int
+    /// A 64-bit filter of the member keys: most keys a model asks for and the object lacks (the
+    /// Swift name before its snake_case twin) are known absent without a scan.
+    @usableFromInline let keyFilter: UInt64
+
+    @usableFromInline
+    init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: Any.Type) {
+        self.context = context
+        self.tape = context.tape
+        self.object = object
+        self.model = model
+        self.parentNode = parent
+        self.step = step
+        self.cachedNode = step == nil ? parent : nil
+        self.hint = object + 1
+        self.keyFilter = context.tape.keyFilter(of: object)
+    }
+
+    // MARK: Plain keys
+
+    /// Reads the property `property` from `key` (or `alternate`), falling back to `initial()`.
+    @inlinable
+    public mutating func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+        if let value = fast(T.self, key, alternate) { return value }
+        return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
+    }
+
+    /// Reads a property with no initial value: the policy's or the type's default fills gaps.
+    @inlinable
+    public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
+        if let value = fast(T.self, key, alternate) { return value }
+        return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
+    }
+
+    /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
+    @inlinable
+    public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        switch read(T.self, key) {
+        case .value(let value): return value
+        case .unusable: break
+        case .absent:
+            if let alternate {
+                switch read(T.self, alternate) {
+                case .value(let value): return value
+                case .unusable: break
+                case .absent: if let shortcut = absentOptional(initial) { return shortcut }
+                }
+            } else if let shortcut = absentOptional(initial) {
+                return shortcut
+            }
+        }
+        return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
+    }
+
+    // MARK: Nested models and lists of them, without a Decoder
+
+    /// Reads a nested model through its own fast path.
+    @inlinable
+    public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+        if let value = fastModel(T.self, key, alternate) { return value }
+        return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
+    }
+
+    /// Reads a nested model with no initial value through its own fast path.
+    @inlinable
+    public mutating func value<T: KilnFastDecodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
+        if let value = fastModel(T.self, key, alternate) { return value }
+        return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
+    }
+
+    /// Reads an optional nested model through its own fast path.
+    @inlinable
+    public mutating func optional<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if let value = fastModel(T.self, key, alternate) { return value }
+        if find(key) == nil, alternate.map({ find($0) == nil }) ?? true, let shortcut = absentOptional(initial) { return shortcut }
+        return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
+    }
+
+    /// Reads a list of models, each through its own fast path.
+    @inlinable
+    public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> [E]) -> [E] {
+        if let value = fastModels(E.self, key, alternate) { return value }
+        return tolerant([E].self, Self.keys(key, alternate), initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
+    }
+
+    /// Reads a list of models with no initial value, each through its own fast path.
+    @inlinable
+    public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String) -> [E] {
+        if let value = fastModels(E.self, key, alternate) { return value }
+        return tolerant([E].self, Self.keys(key, alternate), initial: { [] }) { $0.value(key, alternate, property: property) }
+    }
+
+    // MARK: Aliases and key paths
+
+    /// Reads from the first of `paths` that is present and not null.
+    @inlinable
+    public mutating func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
+        if let value = fast(T.self, paths) { return value }
+        return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
+    }
+
+    /// Reads a property with no initial value from the first usable path.
+    @inlinable
+    public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
+        if let value = fast(T.self, paths) { return value }
+        return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
+    }
+
+    /// Reads an optional property from the first usable path.
+    @inlinable
+    public mutating func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        var sawValue = false
+        for path in paths {
+            switch read(T.self, path: path) {
+            case .value(let value): return value
+            case .unusable: sawValue = true
+            case .absent: continue
+            }
+            break
+        }
+        if !sawValue, let shortcut = absentOptional(initial) { return shortcut }
+        return tolerantOptional(T.self, paths) { $0.optional(paths: paths, property: property, default: initial()) }
+    }
+
+    // MARK: Transforms
+
+    /// Reads through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
+    @inlinable
+    public mutating func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
+        if let value = transformed(paths, transform) { return value }
+        return slow().value(paths: paths, transform: transform, property: property, default: initial())
+    }
+
+    /// Reads a property with no initial value through a ``ValueTransform``.
+    @inlinable
+    public mutating func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String) -> X.Value where X.Value: DefaultValueProviding {
+        if let value = transformed(paths, transform) { return value }
+        return slow().value(paths: paths, transform: transform, property: property)
+    }
+
+    /// Reads an optional property through a ``ValueTransform``.
+    @inlinable
+    public mutating func optional<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+        var sawValue = false
+        for path in paths {
+            guard let index = locate(path) else { continue }
+            sawValue = true
+            if let value = transform.decode(context.tape.jsonValue(at: index)) { return value }
+            break
+        }
+        if !sawValue, let shortcut = absentOptional(initial) { return shortcut }
+        return slow().optional(paths: paths, transform: transform, property: property, default: initial())
+    }
+}
+
+// MARK: - Machinery
+
+extension KilnObjectReader {
+    /// What one key gave: a value of the expected type, nothing (absent or `null`), or something
+    /// that needs the tolerant rules.
+    @usableFromInline
+    enum Outcome<T> {
+        case value(T)
+        case absent
+        case unusable
+    }
+
+    /// The member's value token when present and not null, using the hint and the key filter.
+    @inlinable @inline(__always)
+    mutating func find(_ key: String) -> Int? {
+        var key = key
+        let tape = self.tape
+        let filter = keyFilter
+        let start = hint
+        let object = self.object
+        let found: Int? = key.withUTF8 { utf8 in
+            guard filter & JSONTape.filterBit(utf8) != 0 else { return nil }
+            return tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start)
+        }
+        guard let found else { return nil }
+        let token = tape.tokens[found]
+        hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
+        return token.kind == .null ? nil : found
+    }
+
+    /// The value token at a path of keys, when present and not null (paths with indices are
+    /// not followed, as in ``ModelDecodingContainer``).
+    @inlinable
+    func locate(_ path: JSONPath) -> Int? {
+        var current = object
+        let components = path.components
+        for (position, component) in components.enumerated() {
+            guard case .key(let key) = component else { return nil }
+            guard let index = context.member(of: current, key: key) else { return nil }
+            if position == components.count - 1 { return context.tape.tokens[index].kind == .null ? nil : index }
+            guard context.tape.tokens[index].kind == .object else { return nil }
+            current = index
+        }
+        return nil
+    }
+
+    @inlinable @inline(__always)
+    mutating func read<T: Decodable>(_ type: T.Type, _ key: String) -> Outcome<T> {
+        guard let index = find(key) else { return .absent }
+        guard let value = strict(T.self, at: index) else { return .unusable }
+        return .value(value)
+    }
+
+    @inlinable @inline(__always)
+    mutating func read<T: Decodable>(_ type: T.Type, path: JSONPath) -> Outcome<T> {
+        guard let index = locate(path) else { return .absent }
+        guard let value = strict(T.self, at: index) else { return .unusable }
+        return .value(value)
+    }
+
+    /// The value when the first present key has it as `T`; `nil` when the tolerant rules must decide.
+    @inlinable @inline(__always)
+    mutating func fast<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
+        switch read(T.self, key) {
+        case .value(let value): return value
+        case .unusable: return nil
+        case .absent: break
+        }
+        guard let alternate, case .value(let value) = read(T.self, alternate) else { return nil }
+        return value
+    }
+
+    @inlinable
+    mutating func fast<T: Decodable>(_ type: T.Type, _ paths: [JSONPath]) -> T? {
+        for path in paths {
+            switch read(T.self, path: path) {
+            case .value(let value): return value
+            case .unusable: return nil
+            case .absent: continue
+            }
+        }
+        return nil
+    }
+
+    @inlinable
+    mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
+        guard let index = find(key) ?? alternate.flatMap({ find($0) }), context.tape.tokens[index].kind == .object else { return nil }
+        var child = KilnObjectReader(context: context, object: index, parent: sharedNode(), step: .keyToken(index - 1), model: T.self)
+        return T(kiln: &child)
+    }
+
+    @inlinable
+    mutating func fastModels<E: KilnFastDecodable>(_ type: E.Type, _ key: String, _ alternate: String?) -> [E]? {
+        guard let index = find(key) ?? alternate.flatMap({ find($0) }) else { return nil }
+        let tape = context.tape
+        let array = tape.tokens[index]
+        guard array.kind == .array else { return nil }
+        let end = Int(array.payload)
+        var i = index + 1
+        while i < end {
+            guard tape.tokens[i].kind == .object else { return nil }
+            i = Int(tape.tokens[i].payload)
+        }
+        let listNode = KilnPathNode(parent: sharedNode(), step: .keyToken(index - 1))
+        var items: [E] = []
+        items.reserveCapacity(Int(array.aux))
+        i = index + 1
+        var position = 0
+        while i < end {
+            var child = KilnObjectReader(context: context, object: i, parent: listNode, step: .index(position), model: E.self)
+            items.append(E(kiln: &child))
+            i = Int(tape.tokens[i].payload)
+            position += 1
+        }
+        return items
+    }
+
+    @inlinable
+    func transformed<X: ValueTransform>(_ paths: [JSONPath], _ transform: X) -> X.Value? {
+        for path in paths {
+            guard let index = locate(path) else { continue }
+            return transform.decode(context.tape.jsonValue(at: index))
+        }
+        return nil
+    }
+
+    /// What an optional gets when no key is present: `nil` with nothing to log, unless a default
+    /// could apply (then `nil` here, and the tolerant rules decide).
+    @inlinable
+    func absentOptional<T>(_ initial: () -> T?) -> T?? {
+        guard !context.hasCustomDefaults, case .none = initial() else { return nil }
+        return .some(nil)
+    }
+
+    /// Reads `T` at `index` as Foundation would, without throwing on the common types.
+    @inlinable @inline(__always)
+    func strict<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
+        if T.self == String.self {
+            guard let value = context.string(at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        if T.self == Int.self {
+            guard case .some(.some(let value)) = context.integer(Int.self, at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        if T.self == Bool.self {
+            guard let value = context.bool(at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        if T.self == Double.self {
+            guard let value = context.double(at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        if T.self == Int64.self {
+            guard case .some(.some(let value)) = context.integer(Int64.self, at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        if T.self == [String].self {
+            guard let value = context.stringArray(at: index) else { return nil }
+            return unsafeBitCast(value, to: T.self)
+        }
+        return strictOther(T.self, at: index)
+    }
+
+    @usableFromInline
+    func strictOther<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
+        try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
+    }
+
+    /// This object's coding-path node, made on first use.
+    @usableFromInline
+    func node() -> KilnPathNode? {
+        if let cachedNode { return cachedNode }
+        guard let step else { return parentNode }
+        return KilnPathNode(parent: parentNode, step: step)
+    }
+
+    /// This object's coding-path node, made once and kept.
+    @usableFromInline
+    mutating func sharedNode() -> KilnPathNode? {
+        if let cachedNode { return cachedNode }
+        cachedNode = node()
+        return cachedNode
+    }
+
+    @inlinable
+    static func keys(_ key: String, _ alternate: String?) -> [JSONPath] {
+        guard let alternate else { return [JSONPath([.key(key)])] }
+        return [JSONPath([.key(key)]), JSONPath([.key(alternate)])]
+    }
+
+    /// The tolerant container for this object: where every repair is made and logged.
+    @usableFromInline
+    func slow() -> ModelDecodingContainer {
+        ModelDecodingContainer(kilnObject: KilnKeyedContainer(context: context, object: object, node: node()), session: context.session, model: model)
+    }
+}
+
+extension ModelDecodingContainer {
+    /// The tolerant container over an object of Kiln's tape, made without a `Decoder` round trip.
+    init(kilnObject object: KilnKeyedContainer<AnyCodingKey>, session: DecodingSession, model: Any.Type) {
+        self.container = KeyedDecodingContainer(object)
+        self.session = session
+        self.model = model
+    }
+}
+
+extension JSONTape {
+    /// One bit per key, from its length and its first and last bytes.
+    @inlinable @inline(__always)
+    static func filterBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let first = UInt64(key.first ?? 0)
+        let last = UInt64(key.last ?? 0)
+        return 1 << ((UInt64(key.count) &* 31 &+ first &* 7 &+ last) & 63)
+    }
+
+    /// The key filter of the object at `object`: every bit set when a key has escapes.
+    @usableFromInline
+    func keyFilter(of object: Int) -> UInt64 {
+        let end = Int(tokens[object].payload)
+        var filter: UInt64 = 0
+        var i = object + 1
+        while i < end {
+            if tokens[i].kind == .escapedString { return ~0 }
+            filter |= JSONTape.filterBit(rawBytes(at: i))
+            i = next(after: i + 1)
+        }
+        return filter
+    }
+}

@@ -1,0 +1,400 @@
+import Foundation
+
+/// How strictly ``JSONDocument`` reads bytes.
+///
+/// The defaults follow RFC 8259 to the letter; the only knob is how deep documents may nest,
+/// so that hostile input ends in an error rather than exhausting memory.
+///
+/// ```swift
+/// var options = JSONReaderOptions()
+/// options.maxDepth = 64
+/// let document = try JSONDocument(parsing: data, options: options)
+/// ```
+public struct JSONReaderOptions: Sendable, Hashable {
+    /// How many arrays and objects may nest inside each other (default 512). Deeper documents
+    /// are rejected with ``ModelDecodingError/invalidJSON(message:offset:line:column:)``.
+    public var maxDepth: Int = 512
+
+    /// Strict RFC 8259 reading with a nesting limit of 512.
+    public init() {}
+}
+
+/// Where the reader stopped: internal, turned into ``ModelDecodingError/invalidJSON`` with a line
+/// and column once, at the entry point.
+struct JSONSyntaxError: Error {
+    var message: String
+    var offset: Int
+}
+
+/// The tape builder: one pass over the bytes, no recursion, every check of RFC 8259.
+///
+/// The bytes are followed by sixteen zero bytes. A zero is neither whitespace, a digit, a quote nor
+/// a continuation byte, so every loop stops on it without a bounds check; only the places that
+/// stop on a zero ask whether it was the end.
+struct JSONTapeBuilder {
+    static let padding = 16
+
+    let p: UnsafeMutablePointer<UInt8>
+    let count: Int
+    let maxDepth: Int
+    var tokens: UnsafeMutablePointer<JSONToken>
+    var capacity: Int
+    var tokenCount = 0
+
+    /// Parses `bytes` into a tape.
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: JSONReaderOptions) throws(JSONSyntaxError) -> JSONTape {
+        guard bytes.count < Int(UInt32.max) - padding else {
+            throw JSONSyntaxError(message: "documents larger than 4 GB are not supported", offset: 0)
+        }
+        let count = bytes.count
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count + padding)
+        if let source = bytes.baseAddress, count > 0 {
+            UnsafeMutableRawPointer(storage).copyMemory(from: source, byteCount: count)
+        }
+        (storage + count).initialize(repeating: 0, count: padding)
+        let capacity = max(16, count / 6)
+        var builder = JSONTapeBuilder(
+            p: storage, count: count, maxDepth: max(1, options.maxDepth),
+            tokens: .allocate(capacity: capacity), capacity: capacity)
+        do {
+            try builder.run()
+        } catch {
+            builder.tokens.deallocate()
+            storage.deallocate()
+            throw error
+        }
+        return JSONTape(base: storage, byteCount: count, tokens: builder.tokens, tokenCount: builder.tokenCount)
+    }
+
+    init(p: UnsafeMutablePointer<UInt8>, count: Int, maxDepth: Int, tokens: UnsafeMutablePointer<JSONToken>, capacity: Int) {
+        self.p = p
+        self.count = count
+        self.maxDepth = maxDepth
+        self.tokens = tokens
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func append(_ kind: JSONToken.Kind, _ payload: Int64, _ aux: UInt32) {
+        if tokenCount == capacity { grow() }
+        (tokens + tokenCount).initialize(to: JSONToken(kind: kind, payload: payload, aux: aux))
+        tokenCount += 1
+    }
+
+    mutating func grow() {
+        let newCapacity = capacity * 2
+        let bigger = UnsafeMutablePointer<JSONToken>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = bigger
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while true {
+            let b = p[i]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1 } else { return i }
+        }
+    }
+
+    func fail(_ message: String, _ offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: min(offset, count))
+    }
+
+    func unexpected(_ i: Int, expecting: String) -> JSONSyntaxError {
+        if i >= count { return fail("unexpected end of input; expected \(expecting)", i) }
+        let b = p[i]
+        let shown = b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
+        return fail("unexpected \(shown); expected \(expecting)", i)
+    }
+
+    mutating func run() throws(JSONSyntaxError) {
+        // Container token indices, innermost last.
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: maxDepth + 1)
+        defer { stack.deallocate() }
+        var depth = 0
+        var inObject = false
+        var i = skipWhitespace(0)
+        var needValue = true
+        while true {
+            if needValue {
+                if depth > 0 { tokens[stack[depth - 1]].aux &+= inObject ? 0 : 1 }
+                let b = p[i]
+                switch b {
+                case UInt8(ascii: "\""):
+                    i = try string(i)
+                    needValue = false
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth) levels", i) }
+                    let isObject = b == UInt8(ascii: "{")
+                    stack[depth] = tokenCount
+                    depth += 1
+                    append(isObject ? .object : .array, 0, 0)
+                    inObject = isObject
+                    i = skipWhitespace(i + 1)
+                    if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        depth -= 1
+                        tokens[stack[depth]].payload = Int64(tokenCount)
+                        if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
+                        i += 1
+                        needValue = false
+                    } else if isObject {
+                        i = try key(i)
+                        tokens[stack[depth - 1]].aux &+= 1
+                    }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    i = try number(i)
+                    needValue = false
+                case UInt8(ascii: "t"):
+                    guard p[i + 1] == UInt8(ascii: "r"), p[i + 2] == UInt8(ascii: "u"), p[i + 3] == UInt8(ascii: "e") else {
+                        throw fail("invalid literal; expected 'true'", i)
+                    }
+                    append(.true, 0, UInt32(truncatingIfNeeded: i))
+                    i += 4
+                    needValue = false
+                case UInt8(ascii: "f"):
+                    guard p[i + 1] == UInt8(ascii: "a"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "s"), p[i + 4] == UInt8(ascii: "e") else {
+                        throw fail("invalid literal; expected 'false'", i)
+                    }
+                    append(.false, 0, UInt32(truncatingIfNeeded: i))
+                    i += 5
+                    needValue = false
+                case UInt8(ascii: "n"):
+                    guard p[i + 1] == UInt8(ascii: "u"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "l") else {
+                        throw fail("invalid literal; expected 'null'", i)
+                    }
+                    append(.null, 0, UInt32(truncatingIfNeeded: i))
+                    i += 4
+                    needValue = false
+                default:
+                    throw unexpected(i, expecting: "a value")
+                }
+                if i > count { throw fail("unexpected end of input", count) }
+            } else {
+                guard depth > 0 else { break }
+                i = skipWhitespace(i)
+                let b = p[i]
+                if b == UInt8(ascii: ",") {
+                    i = skipWhitespace(i + 1)
+                    if inObject {
+                        i = try key(i)
+                        tokens[stack[depth - 1]].aux &+= 1
+                    }
+                    needValue = true
+                } else if b == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    depth -= 1
+                    tokens[stack[depth]].payload = Int64(tokenCount)
+                    if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
+                    i += 1
+                } else {
+                    throw unexpected(i, expecting: inObject ? "',' or '}'" : "',' or ']'")
+                }
+            }
+            if needValue { i = skipWhitespace(i) }
+        }
+        i = skipWhitespace(i)
+        if i < count { throw unexpected(i, expecting: "the end of the document") }
+    }
+
+    /// Reads `"key" :` and returns where the value starts.
+    @inline(__always)
+    mutating func key(_ start: Int) throws(JSONSyntaxError) -> Int {
+        guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
+        let i = skipWhitespace(try string(start))
+        guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
+        return skipWhitespace(i + 1)
+    }
+}
+
+// MARK: - Strings
+
+extension JSONTapeBuilder {
+    /// Validates the string opening at `start` (a quote), appends its token, returns the index
+    /// after the closing quote.
+    @inline(__always)
+    mutating func string(_ start: Int) throws(JSONSyntaxError) -> Int {
+        var j = start + 1
+        var escaped = false
+        let raw = UnsafeRawPointer(p)
+        while true {
+            // Eight bytes at a time while they are plain ASCII with no quote, backslash or control
+            // (SWAR: Swift's generic SIMD types do not vectorize this loop).
+            while true {
+                let x = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = x ^ (ones &* 0x22)
+                let slash = x ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((x &- ones &* 0x20) & ~x) | x
+                if special & highs != 0 { break }
+                j += 8
+            }
+            let b = p[j]
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                j = try escape(j)
+            } else if b < 0x20 {
+                if j >= count { throw fail("unterminated string", start) }
+                throw fail("control character U+\(String(b, radix: 16, uppercase: true)) must be escaped in a string", j)
+            } else if b < 0x80 {
+                j += 1
+            } else {
+                j = try utf8Sequence(j)
+            }
+        }
+        append(escaped ? .escapedString : .string, Int64(start + 1), UInt32(truncatingIfNeeded: j - start - 1))
+        return j + 1
+    }
+
+    /// Validates the escape at `i` (a backslash) and returns the index after it.
+    mutating func escape(_ i: Int) throws(JSONSyntaxError) -> Int {
+        switch p[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(i + 2)
+            if unit >= 0xDC00, unit < 0xE000 { throw fail("lone low surrogate \\u\(String(unit, radix: 16, uppercase: true))", i) }
+            guard unit >= 0xD800, unit < 0xDC00 else { return i + 6 }
+            guard p[i + 6] == UInt8(ascii: "\\"), p[i + 7] == UInt8(ascii: "u") else {
+                throw fail("high surrogate \\u\(String(unit, radix: 16, uppercase: true)) is not followed by a low surrogate", i)
+            }
+            let low = try hex4(i + 8)
+            guard low >= 0xDC00, low < 0xE000 else {
+                throw fail("high surrogate \\u\(String(unit, radix: 16, uppercase: true)) is not followed by a low surrogate", i)
+            }
+            return i + 12
+        default:
+            throw fail("invalid escape sequence", i)
+        }
+    }
+
+    func hex4(_ i: Int) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let digit = JSONTape.hexValue(p[i + k])
+            guard digit != 0xFF else { throw fail("expected four hex digits after \\u", i + k) }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence starting at `i`; returns the index after it.
+    func utf8Sequence(_ i: Int) throws(JSONSyntaxError) -> Int {
+        let b0 = p[i]
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+        if b0 >= 0xC2, b0 <= 0xDF {
+            if isContinuation(p[i + 1]) { return i + 2 }
+        } else if b0 >= 0xE0, b0 <= 0xEF {
+            let b1 = p[i + 1]
+            let lower: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+            let upper: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+            if b1 >= lower, b1 <= upper, isContinuation(p[i + 2]) { return i + 3 }
+        } else if b0 >= 0xF0, b0 <= 0xF4 {
+            let b1 = p[i + 1]
+            let lower: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+            let upper: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+            if b1 >= lower, b1 <= upper, isContinuation(p[i + 2]), isContinuation(p[i + 3]) { return i + 4 }
+        }
+        throw fail("invalid UTF-8", i)
+    }
+}
+
+// MARK: - Numbers
+
+extension JSONTapeBuilder {
+    /// Exact powers of ten: a mantissa below 2^53 times or divided by one of these rounds once,
+    /// so the result is correctly rounded (Clinger's fast path).
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    /// Reads the number at `start`, appends its token, returns the index after it.
+    mutating func number(_ start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start
+        let negative = p[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit") }
+        var mantissa: UInt64 = 0
+        var overflow = false
+        var exponent = 0
+        if p[i] == UInt8(ascii: "0") {
+            i += 1
+            if Self.isDigit(p[i]) { throw fail("leading zeros are not allowed in numbers", start) }
+        } else {
+            while Self.isDigit(p[i]) {
+                let digit = UInt64(p[i] &- UInt8(ascii: "0"))
+                let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(digit)
+                if o1 || o2 { overflow = true } else { mantissa = sum }
+                i += 1
+            }
+        }
+        var isInteger = true
+        if p[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit after '.'") }
+            while Self.isDigit(p[i]) {
+                if !overflow, mantissa < 0x0019_9999_9999_9999 {
+                    mantissa = mantissa * 10 + UInt64(p[i] &- UInt8(ascii: "0"))
+                    exponent -= 1
+                } else {
+                    overflow = true
+                }
+                i += 1
+            }
+        }
+        if p[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i += 1
+            var exponentNegative = false
+            if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
+                exponentNegative = p[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit in the exponent") }
+            var written = 0
+            while Self.isDigit(p[i]) {
+                if written < 100_000 { written = written * 10 + Int(p[i] &- UInt8(ascii: "0")) }
+                i += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        let offset = UInt32(truncatingIfNeeded: start)
+        if isInteger, !overflow {
+            if !negative {
+                if mantissa <= UInt64(Int64.max) {
+                    append(.int, Int64(mantissa), offset)
+                } else {
+                    append(.uint, Int64(bitPattern: mantissa), offset)
+                }
+                return i
+            }
+            if mantissa <= UInt64(Int64.max) + 1 {
+                append(.int, Int64(bitPattern: 0 &- mantissa), offset)
+                return i
+            }
+        }
+        var value: Double
+        if !overflow, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            value = Double(mantissa)
+            value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
+            if negative { value = -value }
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(start: p + start, count: i - start), as: UTF8.self)
+            guard let parsed = Double(text) else { throw fail("unreadable number", start) }
+            value = parsed
+        }
+        guard value.isFinite else { throw fail("number out of the range of Double", start) }
+        append(.double, Int64(bitPattern: value.bitPattern), offset)
+        return i
+    }
+}

@@ -1,0 +1,281 @@
+/// One entry of a parsed document's tape: a scalar, a string's byte range, or a container's
+/// extent. Sixteen bytes, so a whole document's structure sits in one flat allocation.
+@usableFromInline
+struct JSONToken {
+    /// What the entry holds.
+    @usableFromInline
+    enum Kind: UInt8 {
+        case null, `false`, `true`, int, uint, double, string, escapedString, object, array
+    }
+
+    /// string: byte offset of the content (after the quote); object/array: index of the token
+    /// after the container's last descendant; int: the value; uint/double: the bit pattern.
+    @usableFromInline var payload: Int64
+    /// string: byte length of the raw content; object/array: member or element count;
+    /// scalars: byte offset of the value in the document.
+    @usableFromInline var aux: UInt32
+    @usableFromInline var kind: Kind
+
+    @inlinable init(kind: Kind, payload: Int64, aux: UInt32) {
+        self.kind = kind
+        self.payload = payload
+        self.aux = aux
+    }
+}
+
+/// A parsed document: a private copy of the bytes and the tape of tokens over them.
+///
+/// Immutable once built, so it can be shared between threads. Containers know where they end,
+/// so skipping a subtree is one load; strings stay as byte ranges until someone reads them.
+@usableFromInline
+final class JSONTape: @unchecked Sendable {
+    /// The document's bytes, followed by padding so look-ahead never leaves the allocation.
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    /// The document's length in bytes, padding excluded.
+    @usableFromInline let byteCount: Int
+    @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
+    @usableFromInline let tokenCount: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, byteCount: Int, tokens: UnsafeMutablePointer<JSONToken>, tokenCount: Int) {
+        self.base = base
+        self.byteCount = byteCount
+        self.tokens = tokens
+        self.tokenCount = tokenCount
+    }
+
+    deinit {
+        base.deallocate()
+        tokens.deallocate()
+    }
+
+    /// The index of the token after the value at `index` and all its descendants.
+    @inlinable @inline(__always)
+    func next(after index: Int) -> Int {
+        let token = tokens[index]
+        return token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : index + 1
+    }
+
+    /// The value index of the member `key` (raw UTF-8 bytes) of the object at `object`, or `nil`.
+    /// Starts looking at `hint` (a key token index inside the object, e.g. just after the member
+    /// found last) and wraps around, so members read in document order are found in one step.
+    @inlinable
+    func member(of object: Int, key: UnsafeRawBufferPointer, hint: Int = 0) -> Int? {
+        let end = Int(tokens[object].payload)
+        let first = object + 1
+        let from = hint > object && hint < end ? hint : first
+        if let found = scanMembers(from: from, to: end, key: key) { return found }
+        if from != first { return scanMembers(from: first, to: from, key: key) }
+        return nil
+    }
+
+    @inlinable
+    func scanMembers(from start: Int, to end: Int, key: UnsafeRawBufferPointer) -> Int? {
+        let length = UInt32(truncatingIfNeeded: key.count)
+        let keyBase = key.baseAddress ?? UnsafeRawPointer(base)
+        var i = start
+        while i < end {
+            let keyToken = tokens[i]
+            if keyToken.aux == length, keyToken.kind == .string {
+                if length == 0 || memcmp(base + Int(keyToken.payload), keyBase, key.count) == 0 { return i + 1 }
+            } else if keyToken.kind == .escapedString, escapedKey(at: i, equals: key) {
+                return i + 1
+            }
+            i = next(after: i + 1)
+        }
+        return nil
+    }
+
+    @usableFromInline
+    func escapedKey(at index: Int, equals key: UnsafeRawBufferPointer) -> Bool {
+        let text = string(at: index)
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            guard utf8.count == key.count else { return false }
+            guard let a = utf8.baseAddress, let b = key.baseAddress else { return true }
+            return memcmp(a, b, key.count) == 0
+        }
+    }
+
+    /// The string at `index` (a string token), unescaped.
+    @inlinable
+    func string(at index: Int) -> String {
+        let token = tokens[index]
+        let start = Int(token.payload)
+        let raw = UnsafeBufferPointer(start: base + start, count: Int(token.aux))
+        if token.kind == .string { return String(decoding: raw, as: UTF8.self) }
+        return JSONTape.unescape(raw)
+    }
+
+    /// The raw UTF-8 bytes of the string at `index`, escapes left as written.
+    @inlinable
+    func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let token = tokens[index]
+        let start = Int(token.payload)
+        return UnsafeBufferPointer(start: base + start, count: Int(token.aux))
+    }
+
+    /// Resolves the escapes of an already validated string.
+    @usableFromInline
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        let n = raw.count
+        while i < n {
+            let b = raw[i]
+            guard b == UInt8(ascii: "\\"), i + 1 < n else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(raw, i)
+                i += 4
+                if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    let low = hex4(raw, i + 2)
+                    if low >= 0xDC00, low < 0xE000 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: UTF8.encode(value).map { Array($0) } ?? [])
+            default: out.append(e)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @usableFromInline
+    static func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in at..<min(at + 4, raw.count) {
+            value = value << 4 | UInt32(hexValue(raw[k]))
+        }
+        return value
+    }
+
+    @inlinable @inline(__always)
+    static func hexValue(_ b: UInt8) -> UInt8 {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b &- UInt8(ascii: "A") &+ 10
+        default: 0xFF
+        }
+    }
+
+    /// The number at `index` as written in the document.
+    func numberText(at index: Int) -> String {
+        let start = Int(tokens[index].aux)
+        var end = start
+        while end < byteCount {
+            switch base[end] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                end += 1
+            default:
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            }
+        }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// The value at `index` as a ``JSONValue``.
+    @usableFromInline
+    func jsonValue(at index: Int) -> JSONValue {
+        let token = tokens[index]
+        switch token.kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .int: return .int(token.payload)
+        case .uint: return .double(Double(UInt64(bitPattern: token.payload)))
+        case .double: return .double(Double(bitPattern: UInt64(bitPattern: token.payload)))
+        case .string, .escapedString: return .string(string(at: index))
+        case .array:
+            var items: [JSONValue] = []
+            items.reserveCapacity(Int(token.aux))
+            var i = index + 1
+            let end = Int(token.payload)
+            while i < end {
+                items.append(jsonValue(at: i))
+                i = next(after: i)
+            }
+            return .array(items)
+        case .object:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(Int(token.aux))
+            var i = index + 1
+            let end = Int(token.payload)
+            while i < end {
+                members[string(at: i)] = jsonValue(at: i + 1)
+                i = next(after: i + 1)
+            }
+            return .object(members)
+        }
+    }
+
+    /// The path from the root to the value at `target`: how coding paths are rebuilt, only when a
+    /// repair or an error needs one.
+    func path(to target: Int) -> [JSONPath.Component] {
+        var components: [JSONPath.Component] = []
+        var current = 0
+        while current != target, current < tokenCount {
+            let token = tokens[current]
+            let end = Int(token.payload)
+            guard token.kind == .object || token.kind == .array, target < end else { break }
+            var i = current + 1
+            var position = 0
+            var found = false
+            while i < end {
+                let valueIndex = token.kind == .object ? i + 1 : i
+                let after = next(after: valueIndex)
+                if target < after {
+                    if target == i, token.kind == .object {
+                        // A key token itself: name the member.
+                        components.append(.key(string(at: i)))
+                        return components
+                    }
+                    components.append(token.kind == .object ? .key(string(at: i)) : .index(position))
+                    current = valueIndex
+                    found = true
+                    break
+                }
+                i = after
+                position += 1
+            }
+            if !found { break }
+        }
+        return components
+    }
+
+    /// The name of the JSON kind at `index`, as Foundation's errors say it.
+    func kindName(at index: Int) -> String {
+        switch tokens[index].kind {
+        case .null: "null"
+        case .false, .true: "bool"
+        case .int, .uint, .double: "number"
+        case .string, .escapedString: "string"
+        case .array: "array"
+        case .object: "dictionary"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif

@@ -1,0 +1,47 @@
+import BenchSupport
+import Foundation
+import KilnModel
+
+/// libFuzzer entry point: arbitrary bytes through the reader and the decoder. Anything but a
+/// value or a typed error (a crash, a hang, a sanitizer report, a broken invariant) is a bug.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func kilnFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzCase.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+enum FuzzCase {
+    static func run(_ bytes: UnsafeRawBufferPointer) {
+        let array = Array(bytes)
+        var options = JSONReaderOptions()
+        options.maxDepth = 64
+        if let document = try? JSONDocument(parsing: bytes, options: options) {
+            // Invariant: what the reader accepts, written back as JSON, reads back to the same text
+            // (text, not values: `0e1` is a double that is written `0` and read back as an integer).
+            let text = document.value.jsonText
+            guard let again = try? JSONValue(parsing: text), again.jsonText == text else {
+                preconditionFailure("round trip changed \(text.prefix(80))")
+            }
+        }
+        let decoder = KilnDecoder()
+        _ = try? decoder.decode(JSONValue.self, from: array)
+        _ = try? decoder.decodeWithRepairs(ArticlePage.self, from: array)
+        _ = try? decoder.decodeWithRepairs([ArticleGeneric].self, from: array, at: "data.list")
+        _ = try? decoder.decode(StrictArticlePage.self, from: array)
+        _ = try? decoder.decodeWithRepairs(Catalog.self, from: array)
+    }
+}
+
+#if !KILN_FUZZ
+/// Without the fuzzer: runs each file named on the command line once (a corpus replay).
+@main
+enum FuzzReplay {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            data.withUnsafeBytes { FuzzCase.run($0) }
+        }
+        print("replayed \(CommandLine.arguments.count - 1) inputs")
+    }
+}
+#endif

@@ -1,0 +1,70 @@
+import BenchSupport
+import Foundation
+import Testing
+@testable import KilnModel
+
+/// Kiln's decoder against Foundation's, on the benchmark payloads: equal values on strict
+/// `Codable` shapes, equal values and repair logs on the tolerant (`@DataModel`) shapes.
+@Suite("KilnDecoder equivalence with JSONDecoder")
+struct KilnDecoderEquivalenceTests {
+    static let articles = Data(ArticlePayload.make())
+
+    static func benchFile(_ name: String) throws -> Data {
+        try Data(contentsOf: SharedData.benchdata.appendingPathComponent(name))
+    }
+
+    @Test func articlePayloadIsStableAndAboutNineMegabytes() {
+        #expect(ArticlePayload.make(articles: 50) == ArticlePayload.make(articles: 50))
+        #expect((8_000_000...10_000_000).contains(Self.articles.count))
+    }
+
+    @Test func strictShapesDecodeToFoundationsValues() throws {
+        #expect(try KilnDecoder().decode(StrictArticlePage.self, from: Self.articles) == JSONDecoder().decode(StrictArticlePage.self, from: Self.articles))
+        let twitter = try Self.benchFile("twitter.json")
+        #expect(try KilnDecoder().decode(StrictTwitter.self, from: twitter) == JSONDecoder().decode(StrictTwitter.self, from: twitter))
+        let catalog = try Self.benchFile("citm_catalog.json")
+        #expect(try KilnDecoder().decode(StrictCatalog.self, from: catalog) == JSONDecoder().decode(StrictCatalog.self, from: catalog))
+    }
+
+    @Test func tolerantArticlesMatchFoundationWithTheSameRepairLog() throws {
+        let foundation = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: Self.articles)
+        let fast = try KilnDecoder().decodeWithRepairs(ArticlePage.self, from: Self.articles)
+        #expect(fast.value == foundation.value)
+        #expect(foundation.repairs.count > 20_000)
+        #expect(fast.repairs == foundation.repairs)
+
+        let generic = try KilnDecoder().decodeWithRepairs(ArticlePageGeneric.self, from: Self.articles)
+        let foundationGeneric = try JSONDecoder().decodeWithRepairs(ArticlePageGeneric.self, from: Self.articles)
+        #expect(generic.value == foundationGeneric.value)
+        #expect(generic.repairs == foundationGeneric.repairs)
+        #expect(generic.repairs.map(\.path) == foundation.repairs.map(\.path))
+    }
+
+    @Test func tolerantListAtAKeyPathMatchesFoundation() throws {
+        let foundation = try JSONDecoder().decodeWithRepairs([Article].self, from: Self.articles, at: "data.list")
+        let kiln = try KilnDecoder().decodeWithRepairs([Article].self, from: Self.articles, at: "data.list")
+        #expect(kiln.value == foundation.value)
+        #expect(kiln.repairs == foundation.repairs)
+        #expect(kiln.value.count == 20_000)
+    }
+
+    @Test func tolerantTwitterMatchesFoundationWithTheSameRepairLog() throws {
+        let data = try Self.benchFile("twitter.json")
+        let foundation = try JSONDecoder().decodeWithRepairs(TwitterPage.self, from: data)
+        let kiln = try KilnDecoder().decodeWithRepairs(TwitterPage.self, from: data)
+        #expect(kiln.value == foundation.value)
+        #expect(!foundation.repairs.isEmpty)
+        #expect(kiln.repairs == foundation.repairs)
+    }
+
+    @Test func tolerantCatalogMatchesFoundationWithTheSameRepairLog() throws {
+        let data = try Self.benchFile("citm_catalog.json")
+        let foundation = try JSONDecoder().decodeWithRepairs(Catalog.self, from: data)
+        let kiln = try KilnDecoder().decodeWithRepairs(Catalog.self, from: data)
+        #expect(kiln.value == foundation.value)
+        #expect(!foundation.repairs.isEmpty)
+        // Dictionary members are visited in each decoder's own key order: compare as sets.
+        #expect(Set(kiln.repairs) == Set(foundation.repairs))
+        #expect(kiln.repairs.count == foundation.repairs.count)
+    }
+}

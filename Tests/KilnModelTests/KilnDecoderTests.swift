@@ -1,0 +1,129 @@
+import BenchSupport
+import Foundation
+import Testing
+@testable import KilnModel
+
+@Suite("KilnDecoder")
+struct KilnDecoderTests {
+    static let sample = #"""
+    {"code":"0000","msg":"ok","data":{"page":"2","total_pages":3,"list":[
+      {"article_id":"7","title":null,"desc":"d","pub_date":20161010,"view_count":"12","is_top":1,
+       "cover_url":null,"tags":["a",2,null],"author":{"user_id":1,"nick_name":"n","followers":"12k"}},
+      "not an article",
+      {"article_id":8,"title":"t","tags":null,"author":"nobody"}
+    ]}}
+    """#
+
+    @Test func decodesFromDataBytesAndText() throws {
+        let fromText = try KilnDecoder().decode(ArticlePage.self, from: Self.sample)
+        let fromBytes = try KilnDecoder().decode(ArticlePage.self, from: Array(Self.sample.utf8))
+        let fromData = try KilnDecoder().decode(ArticlePage.self, from: Data(Self.sample.utf8))
+        #expect(fromText == fromBytes && fromBytes == fromData)
+        #expect(fromText.data.page == 2)
+        #expect(fromText.data.list.map(\.articleId) == [7, 8])  // "not an article" is dropped
+        #expect(fromText.data.list[0].tags == ["a", "2"])
+        #expect(fromText.data.list[0].isTop)
+        #expect(fromText.data.list[0].title == "--")
+    }
+
+    @Test func repairLogMatchesTheFoundationPathOnAnUnfriendlySample() throws {
+        let data = Data(Self.sample.utf8)
+        for keyPath: JSONPath? in [nil, "data"] {
+            if keyPath == nil {
+                let kiln = try KilnDecoder().decodeWithRepairs(ArticlePage.self, from: data)
+                let foundation = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data)
+                #expect(kiln.value == foundation.value)
+                #expect(kiln.repairs == foundation.repairs)
+                let generic = try KilnDecoder().decodeWithRepairs(ArticlePageGeneric.self, from: data)
+                let foundationGeneric = try JSONDecoder().decodeWithRepairs(ArticlePageGeneric.self, from: data)
+                #expect(generic.repairs == foundationGeneric.repairs)
+            } else {
+                let kiln = try KilnDecoder().decodeWithRepairs(ArticleData.self, from: data, at: keyPath)
+                let foundation = try JSONDecoder().decodeWithRepairs(ArticleData.self, from: data, at: keyPath)
+                #expect(kiln.value == foundation.value)
+                #expect(kiln.repairs == foundation.repairs)
+            }
+        }
+        let list = try KilnDecoder().decodeWithRepairs([Article].self, from: data, at: "data.list")
+        let foundationList = try JSONDecoder().decodeWithRepairs([Article].self, from: data, at: "data.list")
+        #expect(list.value == foundationList.value)
+        #expect(list.repairs == foundationList.repairs)
+        #expect(list.repairs.contains { $0.path == "data.list[0].author.followers" && $0.kind == .invalid })
+    }
+
+    @Test func policyDefaultsApplyOnTheFastPath() throws {
+        var policy = DecodingPolicy()
+        policy.setDefault("--", for: String.self)
+        policy.setDefault("n/a", forKey: "coverURL")
+        let data = Data(Self.sample.utf8)
+        let kiln = try KilnDecoder(policy: policy).decodeWithRepairs(ArticlePage.self, from: data)
+        let foundation = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data, policy: policy)
+        #expect(kiln.value == foundation.value)
+        #expect(kiln.repairs == foundation.repairs)
+        #expect(kiln.value.data.list[0].coverURL == "n/a")
+    }
+
+    @Test func errorsAreTyped() {
+        #expect(throws: ModelDecodingError.pathNotFound(path: "data.missing")) {
+            _ = try KilnDecoder().decode([Article].self, from: Self.sample, at: "data.missing")
+        }
+        #expect(throws: ModelDecodingError.pathNotFound(path: "data.list[9]")) {
+            _ = try KilnDecoder().decode(Article.self, from: Self.sample, at: "data.list[9]")
+        }
+        do {
+            _ = try KilnDecoder().decode(StrictArticlePage.self, from: Self.sample)
+            Issue.record("strict decode accepted a string page")
+        } catch {
+            guard case .typeMismatch(let path, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(path.hasPrefix("data."))
+        }
+        #expect(throws: ModelDecodingError.invalidJSON(message: "unexpected '}'; expected a value", offset: 6, line: 1, column: 7)) {
+            _ = try KilnDecoder().decode(JSONValue.self, from: #"{"a": }"#)
+        }
+    }
+
+    @Test func foundationsSpecialTypesDecodeAlike() throws {
+        struct Special: Codable, Equatable {
+            var date: Date
+            var data: Data
+            var url: URL
+            var price: Decimal
+            var ratio: Float
+            var small: Int8
+            var big: UInt64
+            var nested: [String: [Int]]
+            var optional: String?
+        }
+        let json = Data(#"{"date": 1000.5, "data": "aGVsbG8=", "url": "https://example.com/a?b=1", "price": 3.14159, "ratio": 0.1, "small": -128, "big": 18446744073709551615, "nested": {"a": [1, 2]}, "optional": null}"#.utf8)
+        #expect(try KilnDecoder().decode(Special.self, from: json) == JSONDecoder().decode(Special.self, from: json))
+    }
+
+    @Test func strictIntegersFollowFoundation() throws {
+        let json = Data("[42.0, 1e2, -0]".utf8)
+        #expect(try KilnDecoder().decode([Int].self, from: json) == [42, 100, 0])
+        struct Small: Decodable { var value: Int8 }
+        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode(Small.self, from: Data(#"{"value": 300}"#.utf8)) }
+        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(Small.self, from: Data(#"{"value": 300}"#.utf8)) }
+        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode(StrictAuthor.self, from: Data(#"{"user_id": 4.5}"#.utf8)) }
+    }
+
+    @Test func userInfoAndSessionReachTheModel() throws {
+        struct Probe: Decodable {
+            var seen: String
+            init(from decoder: any Decoder) throws {
+                let marker = CodingUserInfoKey(rawValue: "marker").map { decoder.userInfo[$0] as? String } ?? nil
+                seen = (marker ?? "none") + (DecodingSession.current(in: decoder) == nil ? "" : "+session")
+            }
+        }
+        var decoder = KilnDecoder()
+        if let key = CodingUserInfoKey(rawValue: "marker") { decoder.userInfo[key] = "hello" }
+        #expect(try decoder.decode(Probe.self, from: "{}").seen == "hello+session")
+    }
+
+    @Test func nestingLimitAppliesToDecoding() {
+        var decoder = KilnDecoder()
+        decoder.readerOptions.maxDepth = 2
+        #expect(throws: ModelDecodingError.self) { _ = try decoder.decode(JSONValue.self, from: "[[[0]]]") }
+        #expect(throws: Never.self) { _ = try decoder.decode(JSONValue.self, from: "[[0]]") }
+    }
+}

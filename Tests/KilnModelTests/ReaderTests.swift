@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import KilnModel
+
+@Suite("JSON reader")
+struct ReaderTests {
+    @Test func integersStayExactToSixtyFourBits() throws {
+        let value = try JSONValue(parsing: "[0, -0, 9223372036854775807, -9223372036854775808, 18446744073709551615, 12345678901234567890123]")
+        #expect(value == [0, 0, .int(.max), .int(.min), .double(18446744073709551615.0), .double(1.2345678901234568e22)])
+        let big = try KilnDecoder().decode([UInt64].self, from: Data("[18446744073709551615]".utf8))
+        #expect(big == [.max])
+    }
+
+    @Test func doublesAreCorrectlyRounded() throws {
+        let samples = [
+            "0.1", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "9007199254740993",
+            "0.30000000000000004", "123456789012345678901234567890e-10", "1.00000000000000011102230246251565404236316680908203125",
+            "-4.9406564584124654e-324", "3.14159265358979323846264338327950288", "1e22", "1e23", "8.41e21", "1.5e-7", "2.5E+3",
+        ]
+        for text in samples {
+            let value = try JSONValue(parsing: "[\(text)]")
+            guard case .array(let items) = value, let first = items.first else { Issue.record("\(text)"); continue }
+            let expected = Double(text) ?? .nan
+            switch first {
+            case .double(let d): #expect(d.bitPattern == expected.bitPattern, "\(text)")
+            case .int(let i): #expect(Double(i) == expected, "\(text)")
+            default: Issue.record("\(text) read as \(first)")
+            }
+        }
+        // Pseudo-random decimals against Swift's own correctly rounded parser.
+        var state: UInt64 = 0x1234_5678
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let mantissa = state >> 11
+            let exponent = Int((state >> 3) % 60) - 30
+            let digits = Int(state % 17) + 1
+            let text = "\(mantissa % UInt64(pow(10.0, Double(min(digits, 19)))))e\(exponent)"
+            guard case .double(let d) = try JSONValue(parsing: text) else { continue }
+            #expect(d.bitPattern == (Double(text) ?? .nan).bitPattern, "\(text)")
+        }
+    }
+
+    @Test func stringsUnescapeSurrogatePairsAndValidateUTF8() throws {
+        let value = try JSONValue(parsing: #"["a\"b\\c\/\b\f\n\r\t", "\u00e9\ud83d\ude00", "日本語", "\u0000"]"#)
+        #expect(value == ["a\"b\\c/\u{8}\u{c}\n\r\t", "é😀", "日本語", "\u{0}"])
+        #expect(throws: ModelDecodingError.self) { _ = try JSONDocument(parsing: [0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: ModelDecodingError.self) { _ = try JSONValue(parsing: #"["\ud83d"]"#) }
+        #expect(throws: ModelDecodingError.self) { _ = try JSONValue(parsing: "[\"tab\there\"]") }
+    }
+
+    @Test func syntaxErrorsGiveOffsetLineAndColumn() {
+        do {
+            _ = try JSONValue(parsing: "{\n  \"a\": 1,\n  \"b\": tru\n}")
+            Issue.record("accepted")
+        } catch {
+            #expect(error == .invalidJSON(message: "invalid literal; expected 'true'", offset: 19, line: 3, column: 8))
+        }
+        do {
+            _ = try JSONValue(parsing: "[1, 2")
+            Issue.record("accepted")
+        } catch {
+            guard case .invalidJSON(_, let offset, let line, let column) = error else { Issue.record("\(error)"); return }
+            #expect(offset == 5 && line == 1 && column == 6)
+        }
+    }
+
+    @Test func nestingLimitEndsInATypedError() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: ModelDecodingError.self) { _ = try JSONDocument(parsing: deep) }
+        var options = JSONReaderOptions()
+        options.maxDepth = 3
+        #expect(throws: Never.self) { _ = try JSONDocument(parsing: "[[[1]]]", options: options) }
+        do {
+            _ = try JSONDocument(parsing: "[[[[1]]]]", options: options)
+            Issue.record("accepted")
+        } catch {
+            guard case .invalidJSON(let message, let offset, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("nesting") && offset == 3)
+        }
+        #expect(throws: Never.self) { _ = try JSONDocument(parsing: String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) }
+    }
+
+    @Test func keyPathsReachInsideTheDocument() throws {
+        let document = try JSONDocument(parsing: #"{"data": {"list": [{"id": 1}, {"id": 2}]}, "code": "0000"}"#)
+        #expect(document.value(at: "data.list[1].id") == 2)
+        #expect(document.value(at: "code") == "0000")
+        #expect(document.value(at: "data.missing") == nil)
+    }
+
+    @Test func wholeDocumentsMatchFoundation() throws {
+        for name in ["twitter.json", "citm_catalog.json"] {
+            let data = try Data(contentsOf: SharedData.benchdata.appendingPathComponent(name))
+            let kiln = try JSONValue(parsing: data)
+            let foundation = try JSONDecoder().decode(JSONValue.self, from: data)
+            #expect(kiln == foundation, "\(name)")
+        }
+    }
+}
