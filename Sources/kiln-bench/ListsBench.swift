@@ -24,6 +24,13 @@ enum ListsBench {
         var pageK: [Double] = []
         var itemsBeforeK = 0
 
+        // Warm up (first allocations, lazily initialised runtime state) outside the samples.
+        for _ in 0..<5 {
+            let (list, token) = makeList()
+            for _ in 0..<3 { await list.loadNext() }
+            await settle()
+            token.cancel()
+        }
         for _ in 0..<samples {
             let (list, token) = makeList()
             firstPage.append(await time { await list.loadNext() })   // page 1 onto an empty list

@@ -203,6 +203,42 @@ struct BlogListTests {
         #expect(stub.requests.map { $0.queryValue("after") } == [nil, "c2", "c3"])
     }
 
+    @Test func aPageLandsInOneRedraw() async {
+        let stub = StubTransport()
+        let gate = Gate()
+        stub.on(.get, "/articles") { request in
+            if request.queryValue("page") == "1" { return articlePage(1...3, hasMore: true) }
+            await gate.wait()
+            return articlePage(4...6, hasMore: false)
+        }
+        let model = BlogListViewModel(client: stubClient(stub), category: "swift")
+        await model.first()
+        var redraws: [String] = []
+        let token = observe {
+            let list = model.articles
+            let phase = list.phase == .loading(.next) ? "loading" : list.phase == .loaded ? "loaded" : "other"
+            redraws.append("\(list.items.count) \(phase) \(list.hasMore ? "more" : "end")")
+        }
+        let next = Task { await model.next() }
+        #expect(await eventually { redraws.count == 2 })
+        gate.open()
+        await next.value
+        await settle()
+        // One redraw for "loading", one for the page with its items, phase and end flag together.
+        #expect(redraws == ["3 loaded more", "3 loading more", "6 loaded end"])
+        token.cancel()
+    }
+
+    @Test func scrollingNearTheEndLoadsTheNextPage() async {
+        let stub = threePages()
+        let model = BlogListViewModel(client: stubClient(stub), category: "swift")
+        await model.first()
+        await model.articles.loadMore(ifShowing: model.articles.items[0], threshold: 1)
+        #expect(model.articles.items.count == 3, "the first row is not near the end")
+        await model.articles.loadMore(ifShowing: model.articles.items[2], threshold: 1)
+        #expect(model.articles.items.count == 6)
+    }
+
     @Test func itemViewModelFollowsItsModel() async {
         let item = BlogListItemViewModel(article: makeArticle(7, "MVVM", desc: "入门"))
         #expect(item.intro == "标题:MVVM 内容:入门")

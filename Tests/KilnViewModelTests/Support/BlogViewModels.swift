@@ -1,9 +1,7 @@
 // Seed 001's blog view models, written the way an app would write them with Kiln: view models
 // built from models, derived values as computed properties, the controller reduced to
 // "observe and redraw".
-//
-// This file does not import KilnModel: its `JSONPath` type would shadow Swift's inside the
-// `@Observable` expansion (see the report).
+// The models they are built from are in BlogModels.swift.
 
 import Foundation
 import KilnNetwork
