@@ -27,6 +27,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         if !existing.hasDecodingInit {
             decls.append(makeDecodingInit(properties, access: access, context: context))
         }
+        if !existing.hasFastInit {
+            decls.append(makeFastInit(properties, access: access, context: context))
+        }
         if !existing.hasEncode {
             decls.append(makeEncode(properties, access: access))
         }
@@ -44,7 +47,13 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard isStructOrFinalClass(declaration), !protocols.isEmpty else { return [] }
-        let decl: DeclSyntax = "extension \(type.trimmed): KilnModel.DataModel {}"
+        // Only the conformances the type does not declare already, qualified so a local type
+        // of the same name cannot capture them.
+        let names = protocols.map { protocolType -> String in
+            let name = protocolType.trimmedDescription
+            return name.hasPrefix("KilnModel.") ? name : "KilnModel." + name
+        }
+        let decl: DeclSyntax = "extension \(type.trimmed): \(raw: names.joined(separator: ", ")) {}"
         guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
         return [ext]
     }
@@ -88,14 +97,29 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)init(from decoder: any Decoder) throws {\(raw: block([opening] + lines))}"
     }
 
-    static func decodeCall(_ property: ModelProperty, context: some MacroExpansionContext) -> String {
+    /// `init(kiln:)`: the same reads as `init(from:)`, straight from Kiln's tape, without the
+    /// `Decoder` protocol in between (`KilnDecoder` takes this path).
+    static func makeFastInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
+        var lines: [String] = []
+        for property in properties {
+            if property.isIgnored {
+                if property.initializer == nil && property.isOptional && property.isLet { lines.append("self.\(property.name) = nil") }
+                continue
+            }
+            if property.isLet && property.initializer != nil { continue }  // diagnosed in init(from:)
+            lines.append("self.\(property.name) = \(decodeCall(property, context: context, receiver: "reader", diagnose: false))")
+        }
+        return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
+    }
+
+    static func decodeCall(_ property: ModelProperty, context: some MacroExpansionContext, receiver: String = "container", diagnose: Bool = true) -> String {
         let method = property.isOptional ? "optional" : "value"
         let name = stringLiteral(property.name)
         var arguments: [String] = []
         let keys = property.decodingKeys
         let usesPaths = property.transform != nil || keys.count > 2 || keys.contains { $0.contains(".") || $0.contains("[") }
         if usesPaths {
-            let paths = keys.map { keyPathLiteral($0, node: property.node, context: context) }
+            let paths = keys.map { keyPathLiteral($0, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
             arguments.append("paths: [\(paths.joined(separator: ", "))]")
             if let transform = property.transform { arguments.append("transform: \(transform.description)") }
         } else {
@@ -105,7 +129,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         if let initializer = property.initializer {
             arguments.append("default: \(initializer.description)")
         }
-        return "container.\(method)(\(arguments.joined(separator: ", ")))"
+        return "\(receiver).\(method)(\(arguments.joined(separator: ", ")))"
     }
 
     static func makeEncode(_ properties: [ModelProperty], access: String) -> DeclSyntax {
@@ -205,6 +229,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         var hasEmptyInit = false
         var hasDecodingInit = false
         var hasEncode = false
+        var hasFastInit = false
     }
 
     static func existingMembers(of declaration: some DeclGroupSyntax) -> ExistingMembers {
@@ -215,6 +240,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 existing.initializerLabels.append(parameters.map(\.firstName.text))
                 if parameters.isEmpty { existing.hasEmptyInit = true }
                 if parameters.count == 1, parameters.first?.firstName.text == "from" { existing.hasDecodingInit = true }
+                if parameters.count == 1, parameters.first?.firstName.text == "kiln" { existing.hasFastInit = true }
             } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
                 function.signature.parameterClause.parameters.first?.firstName.text == "to"
             {

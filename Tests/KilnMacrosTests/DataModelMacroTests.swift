@@ -4,7 +4,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 let macroSpecs: [String: MacroSpec] = [
-    "DataModel": MacroSpec(type: DataModelMacro.self, conformances: ["DataModel"]),
+    "DataModel": MacroSpec(type: DataModelMacro.self, conformances: ["DataModel", "KilnFastDecodable"]),
     "Key": MacroSpec(type: MarkerMacro.self),
     "Ignored": MacroSpec(type: MarkerMacro.self),
     "Transform": MacroSpec(type: MarkerMacro.self),
@@ -47,6 +47,12 @@ func expectExpansion(
                     self.bio = container.optional("bio", property: "bio")
                 }
 
+                public init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
+                    self.name = reader.value("name", property: "name")
+                    self.bio = reader.optional("bio", property: "bio")
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.userID, property: "userID")
@@ -62,7 +68,7 @@ func expectExpansion(
                 }
             }
 
-            extension Author: KilnModel.DataModel {
+            extension Author: KilnModel.DataModel, KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -97,6 +103,12 @@ func expectExpansion(
                     self.author = container.value("author", property: "author")
                 }
 
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.published = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                    self.authorName = reader.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
+                    self.author = reader.value("author", property: "author")
+                }
+
                 func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encodeIfPresent(self.published, at: KilnModel.JSONPath([.key("pub_date")]), transform: .yyyyMMdd)
@@ -113,7 +125,7 @@ func expectExpansion(
                 }
             }
 
-            extension Article: KilnModel.DataModel {
+            extension Article: KilnModel.DataModel, KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -155,13 +167,16 @@ func expectExpansion(
                     _ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)
                 }
 
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                }
+
                 func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.finish()
                 }
             }
 
-            extension Box: KilnModel.DataModel {
+            extension Box: KilnModel.DataModel, KilnModel.KilnFastDecodable {
             }
             """,
             diagnostics: [DiagnosticSpec(message: "an @Ignored property needs an initial value or an optional type, since it never comes from JSON", line: 3, column: 18)]

@@ -48,7 +48,12 @@ public struct KilnObjectReader {
     /// Reads a property with no initial value: the policy's or the type's default fills gaps.
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
-        if let value = fast(T.self, key, alternate) { return value }
+        // A nested model takes its own fast path; the check folds away once specialized.
+        if let model = T.self as? any KilnFastDecodable.Type {
+            if let value = fastModel(model, key, alternate) as? T { return value }
+        } else if let value = fast(T.self, key, alternate) {
+            return value
+        }
         return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
     }
 
@@ -79,13 +84,6 @@ public struct KilnObjectReader {
     public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
         if let value = fastModel(T.self, key, alternate) { return value }
         return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
-    }
-
-    /// Reads a nested model with no initial value through its own fast path.
-    @inlinable
-    public mutating func value<T: KilnFastDecodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
-        if let value = fastModel(T.self, key, alternate) { return value }
-        return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
     }
 
     /// Reads an optional nested model through its own fast path.

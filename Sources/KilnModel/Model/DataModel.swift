@@ -17,7 +17,8 @@
 ///
 /// The generated `init()` gives every property its initial value or its default; the generated
 /// `init(from:)` reads each property tolerantly through ``ModelDecodingContainer``; the generated
-/// `encode(to:)` writes the original keys back.
+/// `init(kiln:)` does the same straight from ``KilnDecoder``'s tape; the generated `encode(to:)`
+/// writes the original keys back.
 public protocol DataModel: Codable, DefaultValueProviding {
     /// A model with every property at its initial value or its type's default.
     init()
@@ -34,7 +35,7 @@ extension DataModel {
 /// Properties without `@Key` are read from their Swift name, then from its snake_case form
 /// (`authorName` → `author_name`). See ``DataModel`` for a full example.
 @attached(member, names: named(init), named(encode(to:)))
-@attached(extension, conformances: DataModel)
+@attached(extension, conformances: DataModel, KilnFastDecodable)
 public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
 
 /// The JSON keys a property is read from, first present and non-null wins; dotted paths reach
