@@ -80,6 +80,8 @@ enum DecodeBench {
                 ("@DataModel through Foundation", foundation(ArticlePage.self)),
                 ("@DataModel through Foundation + repair log", { _ = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data) }),
                 ("@DataModel through Kiln (fast path)", kilnDecode(ArticlePage.self)),
+                ("@DataModel macro output through Foundation", foundation(MacroArticlePage.self)),
+                ("@DataModel macro output through Kiln", kilnDecode(MacroArticlePage.self)),
                 ("@DataModel through Kiln (fast path) + repair log", { _ = try kiln.decodeWithRepairs(ArticlePage.self, from: data) }),
                 ("@DataModel through Kiln (generic Decoder path)", kilnDecode(ArticlePageGeneric.self)),
                 ("Kiln strict (same Codable shape)", kilnDecode(StrictArticlePage.self)),
