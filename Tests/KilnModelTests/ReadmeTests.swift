@@ -40,3 +40,15 @@ struct ReadmeArticle {
         #expect(parameters["published"] == nil || parameters["pub_date"] == "20161010")
     }
 }
+
+extension ReadmeTests {
+    @Test func kilnDecoderLineFromTheReadme() throws {
+        let data = Data(#"{"data": [{"id": "7", "title": null, "view_count": "12k", "tags": ["a", {}]}]}"#.utf8)
+        var policy = DecodingPolicy()
+        policy.setDefault("--", for: String.self)
+        let (fast, sameRepairs) = try KilnDecoder(policy: policy).decodeWithRepairs([ReadmeArticle].self, from: data, at: "data")
+        let (slow, repairs) = try JSONDecoder().decodeWithRepairs([ReadmeArticle].self, from: data, at: "data", policy: policy)
+        #expect(fast.map(\.id) == slow.map(\.id) && fast.first?.tags == ["a"])
+        #expect(Set(sameRepairs) == Set(repairs))
+    }
+}
