@@ -137,6 +137,18 @@ extension ModelDecodingContainer {
         return try container.decodeIfPresent(T.self, forKey: key)
     }
 
+    /// The raw value at `key`, trying the scalar kinds a coercion usually meets first: each failed
+    /// attempt costs a thrown error in Foundation's decoders, and decoding a `JSONValue` tries
+    /// object and array before any scalar.
+    static func rawValue(in holder: KeyedDecodingContainer<AnyCodingKey>, forKey key: AnyCodingKey, stringFirst: Bool) -> JSONValue? {
+        if stringFirst, let text = try? holder.decode(String.self, forKey: key) { return .string(text) }
+        if let integer = try? holder.decode(Int64.self, forKey: key) { return .int(integer) }
+        if let number = try? holder.decode(Double.self, forKey: key) { return .double(number) }
+        if let flag = try? holder.decode(Bool.self, forKey: key) { return .bool(flag) }
+        if !stringFirst, let text = try? holder.decode(String.self, forKey: key) { return .string(text) }
+        return try? holder.decode(JSONValue.self, forKey: key)
+    }
+
     /// Walks to the container holding a path's last key, through objects and array elements.
     func open(_ path: JSONPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
         let components = path.components
@@ -186,7 +198,6 @@ extension ModelDecodingContainer {
 
     /// Reads the raw JSON at `key` and applies the coercion rules.
     func coerce<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
-        guard let raw = try? holder.decode(JSONValue.self, forKey: key) else { return nil }
         let target: any JSONCoercible.Type
         if let direct = T.self as? any JSONCoercible.Type {
             target = direct
@@ -195,6 +206,7 @@ extension ModelDecodingContainer {
         } else {
             return nil
         }
+        guard let raw = Self.rawValue(in: holder, forKey: key, stringFirst: target != String.self) else { return nil }
         guard let coerced = target.coerce(from: raw, truncating: policy.allowsFractionalTruncation),
             let value = (coerced as? T) ?? (T.self as? any OptionalProtocol.Type)?.wrapping(coerced) as? T
         else { return nil }
