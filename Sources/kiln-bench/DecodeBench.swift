@@ -38,7 +38,10 @@ enum DecodeBench {
         let quick = arguments.contains("--quick")
         let only = arguments.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
         let shared = sharedDirectory()
-        var inputs: [Input] = [Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make()))]
+        var inputs: [Input] = [
+            Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make())),
+            Input(name: "plain articles (same shapes both sides)", data: PlainArticlePayload.make()),
+        ]
         for file in ["twitter.json", "citm_catalog.json"] {
             if let data = try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) {
                 inputs.append(Input(name: file, data: data))
@@ -74,6 +77,13 @@ enum DecodeBench {
         func kilnDecode<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try kiln.decode(T.self, from: data) } }
         let parseOnly: (String, () throws -> Void) = ("Kiln reader only (parse to tape)", { _ = try JSONDocument(parsing: data) })
         switch input.name {
+        case let name where name.hasPrefix("plain articles"):
+            return [
+                ("Foundation strict (Codable)", foundation(PlainStrictPage.self)),
+                ("@DataModel through Foundation", foundation(PlainModelPage.self)),
+                ("@DataModel through Kiln", kilnDecode(PlainModelPage.self)),
+                parseOnly,
+            ]
         case let name where name.hasPrefix("articles"):
             return [
                 ("Foundation strict (Codable)", foundation(StrictArticlePage.self)),
