@@ -80,7 +80,7 @@ extension APIClient {
         let decoded = try decode(payload.value, for: endpoint)
         await responseCache.cache.set(
             payload.value, forKey: responseCache.key(for: endpoint), expiry: responseCache.expiry,
-            schemaVersion: responseCache.schemaVersion, metadata: ["status": String(payload.status)])
+            schemaVersion: responseCache.schemaVersion, metadata: [:])
         return Sourced(value: decoded.value, origin: .network, repairs: decoded.repairs)
     }
 
