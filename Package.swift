@@ -80,6 +80,7 @@ let package = Package(
             name: "KilnMacrosTests",
             dependencies: [
                 "KilnMacros",
+                "KilnModel",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),

@@ -1,4 +1,5 @@
 import KilnMacros
+import KilnModel
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
@@ -181,6 +182,13 @@ func expectExpansion(
             """,
             diagnostics: [DiagnosticSpec(message: "an @Ignored property needs an initial value or an optional type, since it never comes from JSON", line: 3, column: 18)]
         )
+    }
+
+    /// The macro (which cannot import KilnModel) and `KeyStyle` must agree on snake_case, or
+    /// encoding with `.snakeCase` would write keys decoding does not try.
+    @Test(arguments: ["authorName", "userID", "avatarURLString", "id", "page2Size", "isTop", "HTTPCode", "a", "coverURL", "totalPages"])
+    func macroAndKeyStyleAgreeOnSnakeCase(name: String) {
+        #expect(KeyStyleProbe.snake(name) == KeyStyle.snakeCase(name))
     }
 
     @Test func snakeCaseTwins() {
