@@ -98,36 +98,23 @@ extension FixedWidthInteger {
     }
 }
 
-extension Int: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> Int? { coerceInteger(from: value, truncating: truncating) }
+extension JSONCoercible where Self: FixedWidthInteger {
+    /// Every integer type reads by the shared integer rule.
+    public static func coerce(from value: JSONValue, truncating: Bool) -> Self? {
+        coerceInteger(from: value, truncating: truncating)
+    }
 }
-extension Int8: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> Int8? { coerceInteger(from: value, truncating: truncating) }
-}
-extension Int16: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> Int16? { coerceInteger(from: value, truncating: truncating) }
-}
-extension Int32: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> Int32? { coerceInteger(from: value, truncating: truncating) }
-}
-extension Int64: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> Int64? { coerceInteger(from: value, truncating: truncating) }
-}
-extension UInt: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> UInt? { coerceInteger(from: value, truncating: truncating) }
-}
-extension UInt8: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> UInt8? { coerceInteger(from: value, truncating: truncating) }
-}
-extension UInt16: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> UInt16? { coerceInteger(from: value, truncating: truncating) }
-}
-extension UInt32: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> UInt32? { coerceInteger(from: value, truncating: truncating) }
-}
-extension UInt64: JSONCoercible {
-    public static func coerce(from value: JSONValue, truncating: Bool) -> UInt64? { coerceInteger(from: value, truncating: truncating) }
-}
+
+extension Int: JSONCoercible {}
+extension Int8: JSONCoercible {}
+extension Int16: JSONCoercible {}
+extension Int32: JSONCoercible {}
+extension Int64: JSONCoercible {}
+extension UInt: JSONCoercible {}
+extension UInt8: JSONCoercible {}
+extension UInt16: JSONCoercible {}
+extension UInt32: JSONCoercible {}
+extension UInt64: JSONCoercible {}
 
 extension Decimal: JSONCoercible {
     public static func coerce(from value: JSONValue, truncating: Bool) -> Decimal? {
