@@ -36,7 +36,7 @@ extension DiskCache {
 
     /// Reacts to an error from `database`: damage rebuilds the database, anything else is
     /// reported and the operation dropped. `writeLock` not held.
-    func handle(_ error: Error, during operation: String, in database: DatabaseQueue) {
+    func handle(_ error: Error, during operation: String, in database: Connection) {
         if Self.isDamage(error) {
             writeLock.withLock { handleLocked(error, during: operation, in: database) }
         } else {
@@ -45,7 +45,7 @@ extension DiskCache {
     }
 
     /// ``handle(_:during:in:)`` with `writeLock` held.
-    func handleLocked(_ error: Error, during operation: String, in database: DatabaseQueue) {
+    func handleLocked(_ error: Error, during operation: String, in database: Connection) {
         if Self.isDamage(error) {
             // Another caller may have rebuilt it already.
             guard stateLock.withLock({ self.database === database }) else { return }
@@ -64,14 +64,14 @@ extension DiskCache {
 
     /// Moves the database, its WAL and the value files to ``brokenDirectory`` and opens an
     /// empty database. `writeLock` held.
-    func rebuildLocked(reason: String, closing old: DatabaseQueue?) {
+    func rebuildLocked(reason: String, closing old: Connection?) {
         setDatabase(nil)
         stateLock.withLock {
             pending.removeAll()
             pendingBytes = 0
             accessed.removeAll()
         }
-        try? old?.close()
+        old?.close()
         totals = Totals()
         let manager = FileManager.default
         let broken = brokenDirectory
@@ -97,7 +97,7 @@ extension DiskCache {
         }
     }
 
-    private func setDatabase(_ database: DatabaseQueue?) {
+    private func setDatabase(_ database: Connection?) {
         stateLock.withLock { self.database = database }
     }
 }

@@ -7,18 +7,22 @@ extension DiskCache {
     /// The layout of the database; a file with another `user_version` is rebuilt.
     static let databaseFormat = 1
 
-    /// A row of the `entry` table, without its key.
+    /// A row of the `entry` table, without its key. Dates are seconds since the reference date,
+    /// as stored.
     struct StoredRow {
         var inlineValue: Data?
         var file: String?
+        /// The value's length; with `checksum` and `sample`, read only for a row with a file.
         var size: Int
         var checksum: Int64
         var sample: Int64
-        var storedAt: Date
-        var expiresAt: Date?
+        var expiresAt: Double?
         var schemaVersion: Int
-        var metadata: [String: String]
         var accessSequence: Int64
+        /// Read for a row with a file or by a complete lookup (0 otherwise).
+        var storedAt: Double
+        /// Read only by a complete lookup (empty otherwise).
+        var metadata: [String: String]
     }
 
     static let createSQL = """
@@ -40,9 +44,11 @@ extension DiskCache {
         PRAGMA user_version = \(databaseFormat);
         """
 
-    /// Columns in table order (checked at open). Short on purpose: the statement cache hashes
-    /// the SQL text on every lookup.
-    static let selectSQL = "SELECT * FROM entry WHERE id = ?"
+    /// What a lookup reads, in the order ``readRow(_:id:in:complete:)`` expects. The quick one
+    /// leaves out the metadata: every text column selected costs a copy in `sqlite3_step`,
+    /// whether it is read or not.
+    static let lookupSQL = "SELECT key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt FROM entry WHERE id = ?"
+    static let completeLookupSQL = "SELECT key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt, metadata FROM entry WHERE id = ?"
 
     static let upsertSQL = """
         INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
@@ -65,10 +71,12 @@ extension DiskCache {
     /// `CacheBench`. With a single connection the file can be held in exclusive locking mode,
     /// which spares the file-lock system calls SQLite otherwise makes around every read. The
     /// price: a lookup waits while a batch commits (a few milliseconds at most), and no other
-    /// process can open the cache while it is open.
-    func makeDatabase() throws -> DatabaseQueue {
+    /// process can open the cache while it is open. Being alone on the file also lets lookups
+    /// keep a read transaction open between calls (see ``Connection``).
+    func makeDatabase() throws -> Connection {
         var grdb = GRDB.Configuration()
         grdb.busyMode = .timeout(2)
+        grdb.allowsUnsafeTransactions = true  // the lookups' read transaction, see `Connection`
         grdb.prepareDatabase { db in
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
@@ -94,7 +102,7 @@ extension DiskCache {
             let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
             guard columns == expected else { throw SchemaMismatch(found: format) }
         }
-        return database
+        return Connection(database)
     }
 
     struct SchemaMismatch: Error, CustomStringConvertible {
@@ -104,8 +112,8 @@ extension DiskCache {
 
     /// Loads the committed totals and the LRU counter, and deletes value files no row names
     /// (left by a crash between writing a file and committing its row). `writeLock` held.
-    func loadStateLocked(from database: DatabaseQueue) throws {
-        let (count, bytes, maxSequence, referenced) = try database.read { db in
+    func loadStateLocked(from database: Connection) throws {
+        let (count, bytes, maxSequence, referenced) = try database.queue.read { db in
             let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
             let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
             let count: Int = row?[0] ?? 0
@@ -120,15 +128,12 @@ extension DiskCache {
         }
     }
 
-    func readRow(_ key: CacheKey, id: Int64, in database: DatabaseQueue) throws -> StoredRow? {
-        // One SELECT is atomic on its own, so it needs no explicit read transaction. The
-        // columns are read with the C API: GRDB's `Row` builds a column-name table per cursor,
-        // which cost more than the lookup.
-        try database.inDatabase { db in
-            let statement = try db.cachedStatement(sql: Self.selectSQL)
-            let handle = statement.sqliteStatement
-            sqlite3_reset(handle)
-            defer { sqlite3_reset(handle) }
+    /// Reads the row of `key`; `complete` adds its stored date and metadata.
+    func readRow(_ key: CacheKey, id: Int64, in database: Connection, complete: Bool) throws -> StoredRow? {
+        // The columns are read with the C API: GRDB's `Row` builds a column-name table per
+        // cursor, which cost more than the lookup. With the system SQLite every column call
+        // takes the connection's mutex, so only the columns this row needs are read.
+        try database.lookup(complete: complete) { db, handle in
             sqlite3_bind_int64(handle, 1, id)
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return nil }
@@ -136,24 +141,36 @@ extension DiskCache {
                 throw DatabaseError(
                     resultCode: ResultCode(rawValue: code),
                     message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                    sql: Self.selectSQL
+                    sql: complete ? Self.completeLookupSQL : Self.lookupSQL
                 )
             }
-            guard Self.text(handle, 1, equals: key.rawValue) else { return nil }
-            let file = Self.text(handle, 3)
-            return StoredRow(
-                inlineValue: file == nil ? Self.blob(handle, 2) : nil,
+            guard Self.text(handle, 0, equals: key.rawValue) else { return nil }
+            let file = Self.text(handle, 2)
+            var row = StoredRow(
+                inlineValue: file == nil ? Self.blob(handle, 1) : nil,
                 file: file,
-                size: Int(sqlite3_column_int64(handle, 4)),
-                checksum: sqlite3_column_int64(handle, 5),
-                sample: sqlite3_column_int64(handle, 6),
-                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 7)),
-                expiresAt: sqlite3_column_type(handle, 8) == SQLITE_NULL
-                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 8)),
-                schemaVersion: Int(sqlite3_column_int64(handle, 9)),
-                metadata: Self.text(handle, 10).map(Self.decodeMetadata) ?? [:],
-                accessSequence: sqlite3_column_int64(handle, 11)
+                size: 0,
+                checksum: 0,
+                sample: 0,
+                expiresAt: sqlite3_column_type(handle, 6) == SQLITE_NULL ? nil : sqlite3_column_double(handle, 6),
+                schemaVersion: Int(sqlite3_column_int64(handle, 7)),
+                accessSequence: sqlite3_column_int64(handle, 8),
+                storedAt: 0,
+                metadata: [:]
             )
+            if file != nil {
+                // What ``removeDamaged(_:key:event:)`` matches to delete this very row.
+                row.size = Int(sqlite3_column_int64(handle, 3))
+                row.checksum = sqlite3_column_int64(handle, 4)
+                row.sample = sqlite3_column_int64(handle, 5)
+            }
+            if file != nil || complete {
+                row.storedAt = sqlite3_column_double(handle, 9)
+            }
+            if complete {
+                row.metadata = Self.text(handle, 10).map(Self.decodeMetadata) ?? [:]
+            }
+            return row
         }
     }
 
@@ -331,7 +348,7 @@ extension DiskCache {
                 let removed = try database.write { db -> Bool in
                     try db.execute(
                         sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file = ? AND checksum = ? AND size = ? AND storedAt = ?",
-                        arguments: [Self.rowID(for: key), key.rawValue, file, row.checksum, row.size, row.storedAt.timeIntervalSinceReferenceDate]
+                        arguments: [Self.rowID(for: key), key.rawValue, file, row.checksum, row.size, row.storedAt]
                     )
                     return db.changesCount > 0
                 }

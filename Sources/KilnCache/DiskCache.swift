@@ -74,7 +74,7 @@ public final class DiskCache: @unchecked Sendable {
     let writeLock = Lock()
     /// Guards the fields below; held only for memory operations, never around I/O.
     let stateLock = Lock()
-    var database: DatabaseQueue?
+    var database: Connection?
     // Keyed by row id (``rowID(for:)``), like the table: an integer key hashes for free, where
     // hashing the key text again for each dictionary showed in read profiles.
     var pending: [Int64: Pending] = [:]
@@ -124,14 +124,47 @@ public final class DiskCache: @unchecked Sendable {
 
     /// The bytes stored under `key`, or `nil` if there are none, they have expired, they were
     /// written with another schema version, or they could not be read back intact.
+    ///
+    /// Cheaper than ``entry(forKey:schemaVersion:)``: the stored date and metadata are not read.
     public func value(forKey key: CacheKey, schemaVersion: Int = 0) -> Data? {
-        entry(forKey: key, schemaVersion: schemaVersion)?.value
+        switch lookup(key, schemaVersion: schemaVersion, complete: false) {
+        case .staged(let entry)?: entry.value
+        case .stored(_, let value)?: value
+        case nil: nil
+        }
     }
 
     /// The entry stored under `key`, or `nil` on a miss (see ``value(forKey:schemaVersion:)``).
     /// A hit makes the entry the most recently used.
     public func entry(forKey key: CacheKey, schemaVersion: Int = 0) -> CacheEntry? {
-        let now = configuration.clock.now()
+        switch lookup(key, schemaVersion: schemaVersion, complete: true) {
+        case .staged(let entry)?:
+            return entry
+        case .stored(let row, let value)?:
+            return CacheEntry(
+                key: key, value: value, storedAt: Date(timeIntervalSinceReferenceDate: row.storedAt),
+                expiresAt: row.expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+                schemaVersion: row.schemaVersion, metadata: row.metadata
+            )
+        case nil:
+            return nil
+        }
+    }
+
+    /// What a lookup found.
+    enum Found {
+        /// A write still in the buffer.
+        case staged(CacheEntry)
+        /// A committed row and its value.
+        case stored(StoredRow, Data)
+    }
+
+    /// Finds the live value of `key` in the buffer or the database, reads its file if it has
+    /// one, and records the read for LRU order. `complete` also reads the stored date and
+    /// metadata.
+    private func lookup(_ key: CacheKey, schemaVersion: Int, complete: Bool) -> Found? {
+        // The clock is read only for entries that can expire.
+        let clock = configuration.clock
         let id = Self.rowID(for: key)
         stateLock.lock()
         if let waiting = pending[id] {
@@ -139,10 +172,10 @@ public final class DiskCache: @unchecked Sendable {
             guard case .put(let staged) = waiting,
                   staged.entry.key == key,
                   staged.entry.schemaVersion == schemaVersion,
-                  !staged.entry.isExpired(at: now)
+                  staged.entry.expiresAt == nil || !staged.entry.isExpired(at: clock.now())
             else { return nil }
             noteAccessLocked(id)
-            return staged.entry
+            return .staged(staged.entry)
         }
         let database = self.database
         stateLock.unlock()
@@ -150,41 +183,44 @@ public final class DiskCache: @unchecked Sendable {
 
         let row: StoredRow?
         do {
-            row = try readRow(key, id: id, in: database)
+            row = try readRow(key, id: id, in: database, complete: complete)
         } catch {
             handle(error, during: "read", in: database)
             return nil
         }
         guard let row, row.schemaVersion == schemaVersion else { return nil }
-        var entry = CacheEntry(
-            key: key, value: Data(), storedAt: row.storedAt, expiresAt: row.expiresAt,
-            schemaVersion: row.schemaVersion, metadata: row.metadata
-        )
-        guard !entry.isExpired(at: now) else { return nil }
+        if let expiresAt = row.expiresAt, expiresAt <= clock.now().timeIntervalSinceReferenceDate { return nil }
+        let value: Data
         if let file = row.file {
-            guard let value = files.read(named: file, expectedCount: row.size) else {
-                let exists = FileManager.default.fileExists(atPath: files.path(of: file))
-                removeDamaged(row, key: key, event: exists ? .valueFileCorrupt(key: key) : .valueFileMissing(key: key))
-                return nil
-            }
-            let intact: Bool
-            switch configuration.valueVerification {
-            case .length: intact = true  // `read` already checked it
-            case .sampled: intact = Checksum.sampled(value) == row.sample
-            case .full: intact = Checksum.of(value) == row.checksum
-            }
-            if !intact {
-                removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
-                return nil
-            }
-            entry.value = value
+            guard let stored = readFile(file, of: row, key: key) else { return nil }
+            value = stored
         } else {
-            entry.value = row.inlineValue ?? Data()
+            value = row.inlineValue ?? Data()
         }
         stateLock.withLock {
             if sequence - row.accessSequence > accessWindow { noteAccessLocked(id) }
         }
-        return entry
+        return .stored(row, value)
+    }
+
+    /// The value file of `row`, or `nil` (and the row removed) if it is missing or damaged.
+    private func readFile(_ file: String, of row: StoredRow, key: CacheKey) -> Data? {
+        guard let value = files.read(named: file, expectedCount: row.size) else {
+            let exists = FileManager.default.fileExists(atPath: files.path(of: file))
+            removeDamaged(row, key: key, event: exists ? .valueFileCorrupt(key: key) : .valueFileMissing(key: key))
+            return nil
+        }
+        let intact: Bool
+        switch configuration.valueVerification {
+        case .length: intact = true  // `read` already checked it
+        case .sampled: intact = Checksum.sampled(value) == row.sample
+        case .full: intact = Checksum.of(value) == row.checksum
+        }
+        guard intact else {
+            removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
+            return nil
+        }
+        return value
     }
 
     // MARK: - Writing

@@ -78,7 +78,7 @@ struct DiskCacheRecoveryTests {
         // Same file, other layout: as if an older or newer Kiln wrote it.
         do {
             let cache = makeCache(directory, events: EventLog())
-            try #require(cache.database).writeWithoutTransaction { db in
+            try #require(cache.database).write { db in
                 try db.execute(sql: "PRAGMA user_version = 99")
             }
         }

@@ -194,6 +194,45 @@ struct DiskCacheTests {
         #expect(cache.value(forKey: "again") == bytes(3))
     }
 
+    /// Lookups keep a read transaction open between calls (see `DiskCache.Connection`); every
+    /// commit must still land, be seen by the next lookup, and survive reopening.
+    @Test func lookupsBetweenCommitsSeeEachCommitAndNothingIsLost() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let cache = makeCache(directory)
+            for round in 0..<50 {
+                let fill = UInt8(round)
+                cache.set(bytes(100, fill), forKey: CacheKey("k\(round % 5)"))
+                cache.set(bytes(10, fill), forKey: "gone")
+                cache.flush()
+                // Read from the database, not the buffer.
+                #expect(cache.stateLock.withLock { cache.pending.isEmpty })
+                #expect(cache.value(forKey: CacheKey("k\(round % 5)")) == bytes(100, fill))
+                #expect(cache.entry(forKey: "gone")?.value == bytes(10, fill))
+                cache.remove(forKey: "gone")
+                cache.flush()
+                #expect(cache.value(forKey: "gone") == nil)
+            }
+            #expect(cache.value(forKey: "k0") != nil)
+            cache.remove(prefix: "k0")
+            #expect(cache.value(forKey: "k0") == nil)
+            #expect(cache.value(forKey: "k1") == bytes(100, 46))
+            // A write made while a lookup's transaction is open is committed by flush().
+            let connection = try #require(cache.database)
+            #expect(try connection.queue.inDatabase { $0.isInsideTransaction })
+            cache.set(bytes(100, 99), forKey: "last")
+            cache.flush()
+        }
+        let reopened = makeCache(directory)
+        #expect(reopened.value(forKey: "last") == bytes(100, 99))
+        #expect(reopened.value(forKey: "k1") == bytes(100, 46))
+        #expect(reopened.value(forKey: "k4") == bytes(100, 49))
+        #expect(reopened.value(forKey: "k0") == nil)
+        #expect(reopened.value(forKey: "gone") == nil)
+        #expect(reopened.size().count == 5)
+    }
+
     @Test func worksThroughTheAsyncCacheProtocol() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
