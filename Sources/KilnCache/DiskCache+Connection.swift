@@ -28,6 +28,10 @@ extension DiskCache {
         let queue: DatabaseQueue
         private var quickLookup: Statement?
         private var completeLookup: Statement?
+        /// Whether a lookup began the read transaction and no write ended it since. A hint: if
+        /// SQLite ended it on its own (after an error), a lookup runs in autocommit mode until
+        /// the next write, which is only slower.
+        private var readTransactionBegun = false
 
         init(_ queue: DatabaseQueue) {
             self.queue = queue
@@ -45,8 +49,11 @@ extension DiskCache {
         func lookup<T>(complete: Bool, _ body: (Database, OpaquePointer) throws -> T) throws -> T {
             try queue.inDatabase { db in
                 let statement = try statement(complete: complete, in: db)
-                if sqlite3_get_autocommit(db.sqliteConnection) != 0 {
-                    try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+                if !readTransactionBegun {
+                    if sqlite3_get_autocommit(db.sqliteConnection) != 0 {
+                        try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+                    }
+                    readTransactionBegun = true
                 }
                 let handle = statement.sqliteStatement
                 defer { sqlite3_reset(handle) }
@@ -70,7 +77,7 @@ extension DiskCache {
         /// Runs `updates` in a write transaction, ending the lookups' read transaction first.
         func write<T>(_ updates: (Database) throws -> T) throws -> T {
             try queue.writeWithoutTransaction { db in
-                try Self.endReadTransaction(db)
+                try endReadTransaction(db)
                 var result: T?
                 try db.inTransaction {
                     result = try updates(db)
@@ -89,12 +96,13 @@ extension DiskCache {
             try? queue.inDatabase { db in
                 quickLookup = nil
                 completeLookup = nil
-                try Self.endReadTransaction(db)
+                try endReadTransaction(db)
             }
             try? queue.close()
         }
 
-        private static func endReadTransaction(_ db: Database) throws {
+        private func endReadTransaction(_ db: Database) throws {
+            readTransactionBegun = false
             // Nothing was written in it, so ending it is a commit of nothing.
             if sqlite3_get_autocommit(db.sqliteConnection) == 0 { try db.commit() }
         }

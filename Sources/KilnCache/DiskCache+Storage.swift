@@ -10,7 +10,8 @@ extension DiskCache {
     /// A row of the `entry` table, without its key. Dates are seconds since the reference date,
     /// as stored.
     struct StoredRow {
-        var inlineValue: Data?
+        /// The value, for a row without a file (empty otherwise).
+        var inlineValue: Data
         var file: String?
         /// The value's length; with `checksum` and `sample`, read only for a row with a file.
         var size: Int
@@ -147,7 +148,7 @@ extension DiskCache {
             guard Self.text(handle, 0, equals: key.rawValue) else { return nil }
             let file = Self.text(handle, 2)
             var row = StoredRow(
-                inlineValue: file == nil ? Self.blob(handle, 1) : nil,
+                inlineValue: file == nil ? Self.blob(handle, 1) : Data(),
                 file: file,
                 size: 0,
                 checksum: 0,
@@ -191,11 +192,11 @@ extension DiskCache {
         }
     }
 
-    private static func blob(_ handle: OpaquePointer, _ column: Int32) -> Data? {
-        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
-        return Data(bytes: bytes, count: count)
+    /// The bytes of a blob column; empty for NULL.
+    private static func blob(_ handle: OpaquePointer, _ column: Int32) -> Data {
+        // The pointer first, then the length: the order SQLite documents.
+        guard let bytes = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     /// Commits the write buffer in one transaction, then trims to the limits. Recorded reads

@@ -167,7 +167,7 @@ public final class DiskCache: @unchecked Sendable {
         let clock = configuration.clock
         let id = Self.rowID(for: key)
         stateLock.lock()
-        if let waiting = pending[id] {
+        if !pending.isEmpty, let waiting = pending[id] {
             defer { stateLock.unlock() }
             guard case .put(let staged) = waiting,
                   staged.entry.key == key,
@@ -195,7 +195,7 @@ public final class DiskCache: @unchecked Sendable {
             guard let stored = readFile(file, of: row, key: key) else { return nil }
             value = stored
         } else {
-            value = row.inlineValue ?? Data()
+            value = row.inlineValue
         }
         stateLock.withLock {
             if sequence - row.accessSequence > accessWindow { noteAccessLocked(id) }
@@ -353,7 +353,7 @@ public final class DiskCache: @unchecked Sendable {
     /// Records a read for LRU order. `stateLock` held.
     func noteAccessLocked(_ id: Int64) {
         sequence += 1
-        if case .put(var staged)? = pending[id] {
+        if !pending.isEmpty, case .put(var staged)? = pending[id] {
             staged.sequence = sequence
             pending[id] = .put(staged)
         } else {
