@@ -47,6 +47,10 @@ extension DiskCache {
         /// ``DiskCache/completeLookupSQL`` over ``DiskCache/lookupSQL``) inside the read
         /// transaction, beginning it if needed. The statement is reset afterwards.
         func lookup<T>(complete: Bool, _ body: (Database, OpaquePointer) throws -> T) throws -> T {
+            // The result leaves through a local rather than as the closure's value: GRDB's and
+            // Dispatch's generic code is not specialized for `T`, and moving a `T` through it
+            // costs a metadata lookup and witness-table copies on every call. `Void` costs none.
+            var result: T?
             try queue.inDatabase { db in
                 let statement = try statement(complete: complete, in: db)
                 if !readTransactionBegun {
@@ -57,8 +61,12 @@ extension DiskCache {
                 }
                 let handle = statement.sqliteStatement
                 defer { sqlite3_reset(handle) }
-                return try body(db, handle)
+                result = try body(db, handle)
             }
+            guard let result else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the lookup ended without a result")
+            }
+            return result
         }
 
         private func statement(complete: Bool, in db: Database) throws -> Statement {

@@ -171,10 +171,19 @@ enum CacheBench {
         let fileWrite = try opsPerSecond(count) {
             for index in 0..<count { try value.write(to: store.url(for: index), options: .atomic) }
         }
-        // Reads alternate between the two stores, like the memory figures, so a busy moment
-        // on a shared machine weighs on both sides.
+        // Reads are measured twice: back to back (each side's best round, like the writes),
+        // and in rounds alternating between the two stores, like the memory figures, so a busy
+        // moment on a shared machine weighs on both sides. Alternating also leaves each side
+        // with CPU caches the other one filled, which costs the database lookups more than the
+        // file reads (whose time goes to system calls).
         var bytes = 0
-        let read = try paired(
+        let kilnRead = try opsPerSecond(count) {
+            for key in keys { bytes += cache.value(forKey: key)?.count ?? 0 }
+        }
+        let fileRead = try opsPerSecond(count) {
+            for index in 0..<count { bytes += try Data(contentsOf: store.url(for: index)).count }
+        }
+        let alternating = try paired(
             count,
             kiln: { for key in keys { bytes += cache.value(forKey: key)?.count ?? 0 } },
             baseline: { for index in 0..<count { bytes += try Data(contentsOf: store.url(for: index)).count } }
@@ -190,15 +199,16 @@ enum CacheBench {
                 guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
             }
         }
-        let expected = Int64(pairedRounds) * Int64(count) * Int64(valueSize) * 2
-        report.line(
-            "DiskCache vs file-per-key store, \(label) values, \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH");"
-                + " reads: median ratio of \(pairedRounds) alternating rounds)"
-        )
+        let expected = Int64(rounds + pairedRounds) * Int64(count) * Int64(valueSize) * 2
+        report.line("DiskCache vs file-per-key store, \(label) values, \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH"))")
         let small = valueSize < 1024
         compare(&report, "  write", kiln: kilnWrite, baseline: fileWrite, goal: small ? ">= 20x" : ">= 0.83x (within 1.2x)")
         compare(&report, "  write vs temp+rename, no fsync", kiln: kilnWrite, baseline: noSyncWrite, goal: "-")
-        compare(&report, "  read", kiln: read.kiln, baseline: read.baseline, ratio: read.ratio, goal: small ? ">= 5x" : ">= 0.83x (within 1.2x)")
+        compare(&report, "  read", kiln: kilnRead, baseline: fileRead, goal: small ? ">= 5x" : ">= 0.83x (within 1.2x)")
+        compare(
+            &report, "  read, \(pairedRounds) alternating rounds", kiln: alternating.kiln, baseline: alternating.baseline,
+            ratio: alternating.ratio, goal: "- (median ratio)"
+        )
     }
 
     // MARK: - Crossover
