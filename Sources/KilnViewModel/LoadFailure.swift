@@ -26,11 +26,15 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case http(status: Int)
     /// The answer arrived but could not be read as the expected type; `path` is where reading stopped.
     case unreadable(path: String)
+    /// The load asked for saved data only (a `.cacheOnly` policy) and nothing usable was saved:
+    /// show an empty state that invites going online, not an error.
+    case notCached
     /// Any other error a custom loader threw; `description` is that error's description.
     case other(String)
 
-    /// Classifies any error a loader throws. ``APIError`` cases map one to one; a
-    /// ``TransportError`` is a network failure; anything else is ``other(_:)``.
+    /// Classifies any error a loader throws. ``APIError`` cases map one to one (a cancelled call,
+    /// which views never show, becomes ``other(_:)``); a ``TransportError`` is a network failure;
+    /// anything else is ``other(_:)``.
     public init(_ error: any Error) {
         switch error {
         case let failure as LoadFailure:
@@ -41,7 +45,8 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
             case .http(let status, _): self = .http(status: status)
             case .transport(let transport): self = .network(transport)
             case .decoding(let path, _): self = .unreadable(path: path)
-            case .cancelled, .notCached: self = .other(error.description)
+            case .notCached: self = .notCached
+            case .cancelled: self = .other(error.description)
             }
         case let transport as TransportError:
             self = .network(transport)
@@ -67,6 +72,7 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .network(let transport): transport.description
         case .http(let status): "The server answered with HTTP \(status)."
         case .unreadable(let path): "The server's answer could not be read\(path.isEmpty ? "" : " at ‘\(path)’")."
+        case .notCached: APIError.notCached.description
         case .other(let text): text
         }
     }

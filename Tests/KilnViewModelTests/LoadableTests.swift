@@ -25,5 +25,8 @@ struct LoadableTests {
         #expect(LoadFailure(APIError.http(status: 503, body: Data())) == .http(status: 503))
         #expect(LoadFailure(APIError.decoding(path: "data.list", repairs: [])) == .unreadable(path: "data.list"))
         #expect(LoadFailure(TransportError(.timedOut)).isNetworkFailure)
+        #expect(LoadFailure(APIError.notCached) == .notCached)
+        #expect(!LoadFailure(APIError.notCached).isNetworkFailure)
+        #expect(LoadFailure(APIError.notCached).description == APIError.notCached.description)
     }
 }
