@@ -96,6 +96,8 @@ public final class MemoryCache: @unchecked Sendable {
     /// A value whose cost alone is above ``costLimit`` is not kept (and removes the old one).
     ///
     /// - Parameters:
+    ///   - value: the bytes to store.
+    ///   - key: the key to store them under.
     ///   - cost: the value's cost; its byte count if `nil`.
     ///   - expiry: when the value stops being served.
     ///   - schemaVersion: the version reads must ask for to get this value.

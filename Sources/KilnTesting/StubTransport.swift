@@ -4,7 +4,7 @@ import KilnNetwork
 import FoundationNetworking
 #endif
 
-/// A ``Transport`` that answers from canned responses, for unit tests of view models.
+/// A KilnNetwork `Transport` that answers from canned responses, for unit tests of view models.
 ///
 /// Routes match method and path (a trailing `*` matches a prefix); the most recent matching stub
 /// wins. Unmatched requests get a 404. Every request is captured.

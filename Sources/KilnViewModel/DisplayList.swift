@@ -12,14 +12,14 @@ import Observation
 /// registry.register("2", as: CashTicket.self)
 /// registry.register("3", as: ExchangeTicket.self)
 ///
-/// let tickets = DisplayList(registry: registry, at: "data.list") {
+/// let tickets = DisplayList(registry: registry, at: "list") {
 ///     try await client.data(for: .tickets).value          // the bytes of the envelope's data
 /// } prepare: { record in
 ///     TicketRow(record)        // formats money and builds attributed text, once per ticket
 /// }
 /// await tickets.load()
 /// tickets.rows        // [TicketRow]
-/// tickets.repairs     // e.g. "data.list[3]: expected one of ["1", "2", "3"], found modelType 9 → skipped"
+/// tickets.repairs     // e.g. "list[3]: expected one of ["1", "2", "3"], found modelType 9 → skipped"
 /// ```
 ///
 /// `prepare` runs off the main actor, once per item per load: put the display values that are

@@ -32,8 +32,8 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Any other error a custom loader threw; `description` is that error's description.
     case other(String)
 
-    /// Classifies any error a loader throws. ``APIError`` cases map one to one (a cancelled call,
-    /// which views never show, becomes ``other(_:)``); a ``TransportError`` is a network failure;
+    /// Classifies any error a loader throws. `APIError` cases map one to one (a cancelled call,
+    /// which views never show, becomes ``other(_:)``); a `TransportError` is a network failure;
     /// anything else is ``other(_:)``.
     public init(_ error: any Error) {
         switch error {

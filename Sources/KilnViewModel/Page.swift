@@ -1,6 +1,6 @@
 /// One page of a ``PagedList``: its items and whatever the server said about what follows.
 ///
-/// Fill in what your API sends; ``PagedList/EndOfList`` decides which of it ends the list.
+/// Fill in what your API sends; ``EndOfList`` decides which of it ends the list.
 ///
 /// ```swift
 /// Page(items: response.list, hasMore: response.hasMore)           // a flag

@@ -22,7 +22,9 @@ import Foundation
 /// ```
 public protocol JSONCoercible {
     /// Reads a value from `value`, converting between JSON kinds; `nil` when no rule applies.
-    /// - Parameter truncating: whether a fractional number may be truncated into an integer.
+    /// - Parameters:
+    ///   - value: the JSON value to read.
+    ///   - truncating: whether a fractional number may be truncated into an integer.
     static func coerce(from value: JSONValue, truncating: Bool) -> Self?
 }
 

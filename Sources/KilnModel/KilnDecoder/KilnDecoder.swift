@@ -23,7 +23,7 @@ public struct KilnDecoder: Sendable {
     /// How strictly the bytes are read (nesting limit).
     public var readerOptions = JSONReaderOptions()
     /// Values handed to every `Decodable` through `Decoder.userInfo`, beside Kiln's
-    /// ``DecodingSession`` (under ``Swift/CodingUserInfoKey/kilnDecodingSession``).
+    /// ``DecodingSession`` (under `CodingUserInfoKey.kilnDecodingSession`).
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// A decoder following `policy`.
