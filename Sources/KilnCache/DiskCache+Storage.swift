@@ -356,9 +356,8 @@ extension DiskCache {
                 if removed {
                     totals.count -= 1
                     totals.bytes -= row.size
-                    // Only if no newer write for this key is waiting with its own file.
-                    let waiting = stateLock.withLock { pending[Self.rowID(for: key)] != nil }
-                    if !waiting { files.remove(named: file) }
+                    // Its own file: a newer write of the key has another name.
+                    files.remove(named: file)
                 }
             } catch {
                 handleLocked(error, during: "removal of a damaged entry", in: database)

@@ -5,7 +5,8 @@ import GRDB
 /// small values and the index, and one file per large value.
 ///
 /// - Values up to ``Configuration/inlineThreshold`` bytes live in their database row; larger
-///   ones in a file named by the SHA-256 of the key, written atomically, with their length and
+///   ones in a file named by the SHA-256 of the key and a suffix new for each write, written
+///   atomically (a committed value's file is never replaced in place), with their length and
 ///   checksums kept in the row (see ``Configuration/valueVerification``).
 /// - ``Configuration/byteLimit`` and ``Configuration/countLimit`` are enforced by removing the
 ///   least recently used entries.
@@ -243,14 +244,17 @@ public final class DiskCache: @unchecked Sendable {
         )
         writeLock.lock()
         defer { writeLock.unlock() }
+        // Without a database nothing can be committed: an unavailable cache stays empty, and
+        // writes no value files into a folder another cache may be using.
+        guard stateLock.withLock({ database != nil }) else { return }
         var file: String?
         var checksum: Int64 = 0
         var sample: Int64 = 0
         if value.count > configuration.inlineThreshold {
-            let name = ValueFiles.name(for: key)
+            let name = ValueFiles.newName(for: key)
             guard files.write(value, named: name) else {
                 report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
-                // The old value may be half replaced: drop it rather than serve it.
+                // A set that did not happen must not leave the older value to be served.
                 stage(.delete(key), forKey: key, bytes: 0)
                 return
             }
@@ -334,7 +338,7 @@ public final class DiskCache: @unchecked Sendable {
     /// Adds a write to the buffer; returns whether the buffer is full. `writeLock` held.
     @discardableResult
     func stage(_ write: Pending, forKey key: CacheKey, bytes: Int) -> Bool {
-        stateLock.withLock {
+        let (full, unreferenced) = stateLock.withLock { () -> (Bool, String?) in
             var write = write
             sequence += 1
             if case .put(var staged) = write {
@@ -342,12 +346,18 @@ public final class DiskCache: @unchecked Sendable {
                 write = .put(staged)
             }
             let id = Self.rowID(for: key)
-            pending[id] = write
+            let replaced = pending.updateValue(write, forKey: id)
             accessed.removeValue(forKey: id)
             pendingBytes += bytes
             scheduleFlushLocked()
-            return pending.count >= configuration.maxPendingWrites || pendingBytes >= configuration.maxPendingBytes
+            let full = pending.count >= configuration.maxPendingWrites || pendingBytes >= configuration.maxPendingBytes
+            guard case .put(let replaced)? = replaced else { return (full, nil) }
+            return (full, replaced.file)
         }
+        // A value replaced before it was committed: no row will ever name its file, and readers
+        // of the buffer hold its bytes, not its file.
+        if let unreferenced { files.remove(named: unreferenced) }
+        return full
     }
 
     /// Records a read for LRU order. `stateLock` held.

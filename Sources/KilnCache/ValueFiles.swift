@@ -9,16 +9,22 @@ import Musl
 import Darwin
 #endif
 
-/// The folder of large values: one file per key, named by the SHA-256 of the key, written to a
-/// temporary file and renamed into place so a reader never sees half a value.
+/// The folder of large values: one file per stored value, named by the SHA-256 of its key and a
+/// random suffix, written to a temporary file and renamed into place so a reader never sees half
+/// a value.
+///
+/// Every write gets a new name, so a file is never replaced under a committed row that names it:
+/// the row that replaces a value commits with its own file, and the old file is deleted after
+/// that commit. If the process dies in between, the committed row still finds the file it was
+/// written with, and the new file, named by no row, is deleted at the next open.
 ///
 /// Plain POSIX calls: each value costs one open, one write, one rename (or one open, one
 /// read), which keeps large values close to the cost of the file system itself.
 struct ValueFiles: Sendable {
     let directory: URL
 
-    /// The file name for `key`: 64 lowercase hex digits.
-    static func name(for key: CacheKey) -> String {
+    /// The start of every file name for `key`: 64 lowercase hex digits.
+    static func prefix(for key: CacheKey) -> String {
         let digest = SHA256.hash(data: Data(key.rawValue.utf8))
         var name = ""
         name.reserveCapacity(64)
@@ -26,6 +32,12 @@ struct ValueFiles: Sendable {
             name += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
         }
         return name
+    }
+
+    /// A name for a new file holding a value of `key`: its ``prefix(for:)``, a dot, and a random
+    /// suffix.
+    static func newName(for key: CacheKey) -> String {
+        prefix(for: key) + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36)
     }
 
     /// The folder's path with a trailing slash, built once: `URL` path arithmetic costs more

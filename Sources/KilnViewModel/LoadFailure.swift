@@ -1,4 +1,5 @@
 import Foundation
+import KilnModel
 import KilnNetwork
 
 /// Why a load failed, in the terms a view needs: the server refused, the network failed, or the
@@ -34,7 +35,8 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Classifies any error a loader throws. `APIError` cases map one to one (a cancelled call,
     /// which views never show, becomes ``other(_:)``); a `TransportError` is a network failure;
-    /// anything else is ``other(_:)``.
+    /// a `ModelDecodingError` or a `DecodingError` (from a loader that decodes bytes itself) is
+    /// ``unreadable(path:)``; anything else is ``other(_:)``.
     public init(_ error: any Error) {
         switch error {
         case let failure as LoadFailure:
@@ -50,9 +52,29 @@ public enum LoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
             }
         case let transport as TransportError:
             self = .network(transport)
+        case let decoding as ModelDecodingError:
+            // A custom loader that decodes bytes itself (``DisplayList``, for one).
+            self = .unreadable(path: decoding.path)
+        case let decoding as DecodingError:
+            // Foundation's, from a loader that decodes with `JSONDecoder`.
+            self = .unreadable(path: Self.path(of: decoding))
         default:
             self = .other(String(describing: error))
         }
+    }
+
+    /// Where a `DecodingError` stopped, as `data.list.3.id`.
+    private static func path(of error: DecodingError) -> String {
+        let codingPath: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            codingPath = context.codingPath
+        case .keyNotFound(let key, let context):
+            codingPath = context.codingPath + [key]
+        @unknown default:
+            codingPath = []
+        }
+        return codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
     /// Whether the server answered and refused (show its message).

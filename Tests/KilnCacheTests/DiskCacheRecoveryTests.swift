@@ -125,11 +125,11 @@ struct DiskCacheRecoveryTests {
         cache.set(bytes(5000), forKey: "flipped")
         cache.set(bytes(5000), forKey: "shortened")
         cache.flush()
-        let flipped = directory.valuesURL.appendingPathComponent(ValueFiles.name(for: "flipped"))
+        let flipped = try directory.valueFile(for: "flipped")
         var damaged = try Data(contentsOf: flipped)
         damaged[2500] ^= 0xFF  // same length, one byte changed
         try damaged.write(to: flipped)
-        let shortened = directory.valuesURL.appendingPathComponent(ValueFiles.name(for: "shortened"))
+        let shortened = try directory.valueFile(for: "shortened")
         try Data(try Data(contentsOf: shortened).prefix(100)).write(to: shortened)
 
         #expect(cache.value(forKey: "flipped") == nil)
@@ -145,7 +145,6 @@ struct DiskCacheRecoveryTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let value = SelfCheckingValue.make(seed: 1, count: 100 * 1024)
-        let url = directory.valuesURL.appendingPathComponent(ValueFiles.name(for: "big"))
         func cache(_ verification: DiskCache.ValueVerification) -> DiskCache {
             DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, valueVerification: verification))
         }
@@ -156,7 +155,7 @@ struct DiskCacheRecoveryTests {
             sampled.flush()
             var damaged = value
             damaged.replaceSubrange(50_000..<54_096, with: Data(count: 4096))  // a page of zeros
-            try damaged.write(to: url)
+            try damaged.write(to: directory.valueFile(for: "big"))
             #expect(sampled.value(forKey: "big") == nil)
         }
 
@@ -165,7 +164,7 @@ struct DiskCacheRecoveryTests {
         full.flush()
         var damaged = value
         damaged[60_001] ^= 0x01
-        try damaged.write(to: url)
+        try damaged.write(to: directory.valueFile(for: "big"))
         #expect(full.value(forKey: "big") == nil)
         full.set(value, forKey: "big")
         #expect(full.value(forKey: "big") == value)
@@ -184,6 +183,62 @@ struct DiskCacheRecoveryTests {
         #expect(events.events.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
         #expect(first.value(forKey: "a") == bytes(10))
         #expect(!FileManager.default.fileExists(atPath: directory.brokenURL.path))
+    }
+
+    /// The state a crash leaves between `set` of a large value and the commit of its row: the
+    /// folder is copied at that moment and opened as a new cache.
+    @Test func crashBeforeAReplacementIsCommittedKeepsTheCommittedValue() throws {
+        let directory = TemporaryDirectory()
+        let copy = TemporaryDirectory()
+        defer { directory.remove(); copy.remove() }
+        // `.length` only: a file replaced under its row with bytes of the same length would be
+        // served, so the committed row must keep a file of its own.
+        let configuration = { (url: URL) in DiskCache.Configuration(directory: url, inlineThreshold: 1024, valueVerification: .length) }
+        let cache = DiskCache(configuration: configuration(directory.url))
+        cache.set(bytes(5000, 1), forKey: "large", schemaVersion: 1)
+        cache.flush()
+        cache.set(bytes(5000, 2), forKey: "large", schemaVersion: 2)  // buffered, its file written
+        #expect(directory.valueFiles().count == 2)
+        try FileManager.default.copyItem(at: directory.url, to: copy.url)
+
+        let events = EventLog()
+        var reopened = configuration(copy.url)
+        reopened.onEvent = { events.record($0) }
+        let recovered = DiskCache(configuration: reopened)
+        #expect(recovered.value(forKey: "large", schemaVersion: 1) == bytes(5000, 1))
+        #expect(recovered.value(forKey: "large", schemaVersion: 2) == nil)
+        #expect(copy.valueFiles().count == 1)  // the uncommitted file was swept at open
+        #expect(events.events.isEmpty)
+        withExtendedLifetime(cache) {}
+    }
+
+    @Test func valuesReplacedOrRemovedBeforeTheirCommitLeaveNoFiles() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = makeCache(directory, events: EventLog())
+        cache.set(bytes(5000, 1), forKey: "replaced")
+        cache.set(bytes(6000, 2), forKey: "replaced")
+        cache.set(bytes(5000, 3), forKey: "removed")
+        cache.remove(forKey: "removed")
+        cache.flush()
+        #expect(directory.valueFiles().count == 1)
+        #expect(cache.value(forKey: "replaced") == bytes(6000, 2))
+        #expect(cache.value(forKey: "removed") == nil)
+    }
+
+    @Test func anUnavailableCacheWritesNoValueFiles() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let first = makeCache(directory, events: EventLog())
+        first.set(bytes(5000, 1), forKey: "large")
+        first.flush()
+        let second = makeCache(directory, events: EventLog())
+        second.set(bytes(5000, 2), forKey: "large")
+        second.set(bytes(10), forKey: "small")
+        #expect(second.value(forKey: "small") == nil)
+        second.flush()
+        #expect(directory.valueFiles().count == 1)
+        #expect(first.value(forKey: "large") == bytes(5000, 1))
     }
 
     @Test func valueFilesWithoutARowAreSweptAtOpen() throws {

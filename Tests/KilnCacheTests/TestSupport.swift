@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import KilnCache
 
 /// A date a test moves by hand, read by a ``CacheClock``.
@@ -60,6 +61,14 @@ struct TemporaryDirectory {
 
     func valueFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: valuesURL.path)) ?? []).sorted()
+    }
+
+    /// The value file holding `key`'s value (names are the key's hash and a random suffix).
+    func valueFile(for key: CacheKey) throws -> URL {
+        let prefix = ValueFiles.prefix(for: key) + "."
+        let names = valueFiles().filter { $0.hasPrefix(prefix) }
+        try #require(names.count == 1, "expected one value file for \(key), found \(names)")
+        return valuesURL.appendingPathComponent(names[0])
     }
 }
 

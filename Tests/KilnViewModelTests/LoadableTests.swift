@@ -2,6 +2,7 @@ import Foundation
 import KilnNetwork
 import KilnViewModel
 import Testing
+import KilnModel
 
 @Suite("Loadable and LoadFailure")
 struct LoadableTests {
@@ -25,6 +26,11 @@ struct LoadableTests {
         #expect(LoadFailure(APIError.http(status: 503, body: Data())) == .http(status: 503))
         #expect(LoadFailure(APIError.decoding(path: "data.list", repairs: [])) == .unreadable(path: "data.list"))
         #expect(LoadFailure(TransportError(.timedOut)).isNetworkFailure)
+        #expect(LoadFailure(ModelDecodingError.pathNotFound(path: "list")) == .unreadable(path: "list"))
+        #expect(LoadFailure(ModelDecodingError.invalidJSON(message: "bad", offset: 0, line: 1, column: 1)) == .unreadable(path: ""))
+        struct Item: Decodable { var id: Int }
+        let foundation = #expect(throws: DecodingError.self) { try JSONDecoder().decode([Item].self, from: Data(#"[{"id": 1}, {"id": "x"}]"#.utf8)) }
+        #expect(foundation.map(LoadFailure.init) == .unreadable(path: "1.id"))
         #expect(LoadFailure(APIError.notCached) == .notCached)
         #expect(!LoadFailure(APIError.notCached).isNetworkFailure)
         #expect(LoadFailure(APIError.notCached).description == APIError.notCached.description)

@@ -27,8 +27,10 @@ public struct DecodingPolicy: Sendable {
     /// The default policy: Kiln's built-in defaults, no truncation, no repair callback.
     public init() {}
 
-    /// Sets what every property of type `T` with no initial value gets when the server sends
-    /// nothing usable. Optional types default to `nil` unless set here for `T?`.
+    /// Sets what every non-optional property of type `T` with no initial value gets when the
+    /// server sends nothing usable. Optional properties are `nil` when the server sends nothing
+    /// usable; give one a per-key default (``setDefault(_:forKey:in:)``) or an initial value to
+    /// change that.
     public mutating func setDefault<T: Sendable>(_ value: T, for type: T.Type) {
         typeDefaults[ObjectIdentifier(type)] = value
     }
