@@ -3,116 +3,134 @@ import GRDB
 import GRDBSQLite
 
 extension DiskCache {
-    /// The cache's one SQLite connection (a GRDB `DatabaseQueue`), and what lookups keep on it
-    /// between calls.
+    /// The cache's one SQLite connection: a GRDB `DatabaseQueue` for everything but lookups,
+    /// and a fast path for lookups on the same connection.
     ///
-    /// A lookup is one `SELECT` by row id, and in `CacheBench` the work around it cost more
-    /// than the search itself. So lookups keep two things that ordinary GRDB use does not:
+    /// A lookup is one `SELECT` by row id, and in `CacheBench` the work around it cost as much
+    /// as the search itself. Three things make up the difference:
     ///
-    /// - their statements, prepared once (the statement cache hashes the SQL text and checks
-    ///   the queue on every use);
-    /// - a read transaction, begun by the first lookup and left open until the next write.
-    ///   Each statement run in autocommit mode otherwise begins and ends a transaction of its
-    ///   own, which cost about a tenth of a lookup. Keeping it open is safe here because this
-    ///   is the only connection to the file (exclusive locking mode, see
-    ///   ``DiskCache/makeDatabase()``): every write goes through ``write(_:)`` on this same
-    ///   connection, which ends the read transaction first, so a lookup never sees an old
-    ///   snapshot and nothing waits on it.
-    ///
-    /// The GRDB configuration allows a transaction to stay open between accesses
-    /// (`allowsUnsafeTransactions`) for that reason; ``write(_:)`` is the only way to write.
+    /// - **No queue hop.** A GRDB access runs its closure on the queue's dispatch queue, and on
+    ///   Linux `DispatchQueue.sync` alone cost a fifth to a quarter of a lookup. Lookups take
+    ///   ``Connection``'s lock instead and call the SQLite C API on the connection GRDB opened.
+    ///   That is safe because every GRDB access to this connection (``write(_:)``,
+    ///   ``read(_:)``, ``close()``) also runs with that lock held, so the connection is never
+    ///   used from two threads at once, and GRDB makes no access of its own
+    ///   (`automaticMemoryManagement` is off on iOS, where it would). The raw handle is
+    ///   constant until ``close()``, which runs under the lock too.
+    /// - **Statements prepared once**, finalized before the connection closes.
+    /// - **A read transaction kept open** between lookups, begun by the first lookup and ended
+    ///   by the next write. In autocommit mode each statement begins and ends a transaction of
+    ///   its own, which cost about a tenth of a lookup. Keeping it open is safe because this is
+    ///   the only connection to the file (exclusive locking mode, see
+    ///   ``DiskCache/makeDatabase()``) and every write ends it first: a lookup never reads an
+    ///   old snapshot, and nothing waits on it.
     final class Connection: @unchecked Sendable {
-        // @unchecked: the statements are only touched inside `queue`'s closures, which run one
-        // at a time.
+        // @unchecked: every stored property below `lock` is only touched with `lock` held.
 
-        let queue: DatabaseQueue
-        private var quickLookup: Statement?
-        private var completeLookup: Statement?
-        /// Whether a lookup began the read transaction and no write ended it since. A hint: if
-        /// SQLite ended it on its own (after an error), a lookup runs in autocommit mode until
-        /// the next write, which is only slower.
-        private var readTransactionBegun = false
+        private let queue: DatabaseQueue
+        private let lock = Lock()
+        private let handle: OpaquePointer
+        private var quickLookup: OpaquePointer?
+        private var completeLookup: OpaquePointer?
+        private var isClosed = false
 
-        init(_ queue: DatabaseQueue) {
+        /// Takes over `queue`'s connection for lookups.
+        init(_ queue: DatabaseQueue) throws {
             self.queue = queue
+            self.handle = try queue.inDatabase { db in
+                guard let handle = db.sqliteConnection else {
+                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed")
+                }
+                return handle
+            }
         }
 
         deinit {
             // Finalized before the queue closes its connection.
-            quickLookup = nil
-            completeLookup = nil
+            finalizeStatements()
         }
 
         /// Runs `body` with the prepared lookup statement (`complete` picks
         /// ``DiskCache/completeLookupSQL`` over ``DiskCache/lookupSQL``) inside the read
         /// transaction, beginning it if needed. The statement is reset afterwards.
-        func lookup<T>(complete: Bool, _ body: (Database, OpaquePointer) throws -> T) throws -> T {
-            // The result leaves through a local rather than as the closure's value: GRDB's and
-            // Dispatch's generic code is not specialized for `T`, and moving a `T` through it
-            // costs a metadata lookup and witness-table copies on every call. `Void` costs none.
-            var result: T?
-            try queue.inDatabase { db in
-                let statement = try statement(complete: complete, in: db)
-                if !readTransactionBegun {
-                    if sqlite3_get_autocommit(db.sqliteConnection) != 0 {
-                        try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
-                    }
-                    readTransactionBegun = true
-                }
-                let handle = statement.sqliteStatement
-                defer { sqlite3_reset(handle) }
-                result = try body(db, handle)
+        func lookup<T>(complete: Bool, _ body: (_ statement: OpaquePointer) throws -> T) throws -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !isClosed else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed") }
+            let statement = try prepared(complete: complete)
+            if sqlite3_get_autocommit(handle) != 0 {
+                try execute("BEGIN DEFERRED TRANSACTION")
             }
-            guard let result else {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the lookup ended without a result")
-            }
-            return result
+            defer { sqlite3_reset(statement) }
+            return try body(statement)
         }
 
-        private func statement(complete: Bool, in db: Database) throws -> Statement {
-            if complete {
-                if let completeLookup { return completeLookup }
-                let statement = try db.makeStatement(sql: DiskCache.completeLookupSQL)
-                completeLookup = statement
-                return statement
-            }
-            if let quickLookup { return quickLookup }
-            let statement = try db.makeStatement(sql: DiskCache.lookupSQL)
-            quickLookup = statement
-            return statement
-        }
-
-        /// Runs `updates` in a write transaction, ending the lookups' read transaction first.
+        /// Runs `updates` in a GRDB write transaction, ending the lookups' read transaction first.
         func write<T>(_ updates: (Database) throws -> T) throws -> T {
-            try queue.writeWithoutTransaction { db in
-                try endReadTransaction(db)
-                var result: T?
-                try db.inTransaction {
-                    result = try updates(db)
-                    return .commit
-                }
-                guard let result else {
-                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the write transaction ended without a result")
-                }
-                return result
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            try endReadTransaction()
+            return try queue.write(updates)
+        }
+
+        /// Runs `value` in a GRDB read transaction.
+        func read<T>(_ value: (Database) throws -> T) throws -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            try endReadTransaction()
+            return try queue.read(value)
         }
 
         /// Finalizes the statements, ends the read transaction and closes the connection.
         /// Errors are ignored: the connection is being given up, usually because it is damaged.
         func close() {
-            try? queue.inDatabase { db in
-                quickLookup = nil
-                completeLookup = nil
-                try endReadTransaction(db)
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            guard !isClosed else { return }
+            isClosed = true
+            finalizeStatements()
+            try? endReadTransaction()
             try? queue.close()
         }
 
-        private func endReadTransaction(_ db: Database) throws {
-            readTransactionBegun = false
+        /// Whether the lookups' read transaction is open (for tests).
+        var isInReadTransaction: Bool {
+            lock.withLock { !isClosed && sqlite3_get_autocommit(handle) == 0 }
+        }
+
+        // MARK: - With `lock` held
+
+        private func prepared(complete: Bool) throws -> OpaquePointer {
+            if let statement = complete ? completeLookup : quickLookup { return statement }
+            let sql = complete ? DiskCache.completeLookupSQL : DiskCache.lookupSQL
+            var statement: OpaquePointer?
+            let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
+            if complete { completeLookup = statement } else { quickLookup = statement }
+            return statement
+        }
+
+        private func endReadTransaction() throws {
             // Nothing was written in it, so ending it is a commit of nothing.
-            if sqlite3_get_autocommit(db.sqliteConnection) == 0 { try db.commit() }
+            if sqlite3_get_autocommit(handle) == 0 { try execute("COMMIT") }
+        }
+
+        private func execute(_ sql: String) throws {
+            let code = sqlite3_exec(handle, sql, nil, nil, nil)
+            guard code == SQLITE_OK else { throw error(code, sql: sql) }
+        }
+
+        private func finalizeStatements() {
+            sqlite3_finalize(quickLookup)
+            sqlite3_finalize(completeLookup)
+            quickLookup = nil
+            completeLookup = nil
+        }
+
+        /// The error SQLite reported for `code`, as GRDB reports its own (so recovery reads
+        /// both the same way). Call it from ``lookup(complete:_:)``'s body, with `lock` held.
+        func error(_ code: Int32, sql: String) -> DatabaseError {
+            DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
         }
     }
 }

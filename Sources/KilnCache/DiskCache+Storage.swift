@@ -77,7 +77,11 @@ extension DiskCache {
     func makeDatabase() throws -> Connection {
         var grdb = GRDB.Configuration()
         grdb.busyMode = .timeout(2)
-        grdb.allowsUnsafeTransactions = true  // the lookups' read transaction, see `Connection`
+        #if os(iOS)
+        // GRDB would release memory on the connection from its own queue; lookups use the
+        // connection outside that queue (see `Connection`), so every access must be ours.
+        grdb.automaticMemoryManagement = false
+        #endif
         grdb.prepareDatabase { db in
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
@@ -103,7 +107,7 @@ extension DiskCache {
             let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
             guard columns == expected else { throw SchemaMismatch(found: format) }
         }
-        return Connection(database)
+        return try Connection(database)
     }
 
     struct SchemaMismatch: Error, CustomStringConvertible {
@@ -114,7 +118,7 @@ extension DiskCache {
     /// Loads the committed totals and the LRU counter, and deletes value files no row names
     /// (left by a crash between writing a file and committing its row). `writeLock` held.
     func loadStateLocked(from database: Connection) throws {
-        let (count, bytes, maxSequence, referenced) = try database.queue.read { db in
+        let (count, bytes, maxSequence, referenced) = try database.read { db in
             let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
             let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
             let count: Int = row?[0] ?? 0
@@ -134,16 +138,12 @@ extension DiskCache {
         // The columns are read with the C API: GRDB's `Row` builds a column-name table per
         // cursor, which cost more than the lookup. With the system SQLite every column call
         // takes the connection's mutex, so only the columns this row needs are read.
-        try database.lookup(complete: complete) { db, handle in
+        try database.lookup(complete: complete) { handle in
             sqlite3_bind_int64(handle, 1, id)
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return nil }
             guard code == SQLITE_ROW else {
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                    sql: complete ? Self.completeLookupSQL : Self.lookupSQL
-                )
+                throw database.error(code, sql: complete ? Self.completeLookupSQL : Self.lookupSQL)
             }
             guard Self.text(handle, 0, equals: key.rawValue) else { return nil }
             let file = Self.text(handle, 2)

@@ -384,7 +384,13 @@ public final class DiskCache: @unchecked Sendable {
         guard !flushScheduled else { return }
         flushScheduled = true
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + configuration.flushInterval) { [weak self] in
-            self?.writeLock.withLock { self?.flushLocked() }
+            guard let self else { return }
+            // Kept alive until the lock is released: if the owner let go meanwhile, the last
+            // reference is dropped here, and deinit (which takes the lock to commit) runs after
+            // it, not inside it, where it would wait on itself forever with the database open.
+            withExtendedLifetime(self) {
+                self.writeLock.withLock { self.flushLocked() }
+            }
         }
     }
 

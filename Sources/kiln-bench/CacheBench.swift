@@ -46,10 +46,12 @@ enum CacheBench {
 
     // MARK: - Timing
 
-    /// Operations per second of `body`, which performs `operations` operations; best of `rounds`.
+    /// Operations per second of `body`, which performs `operations` operations; best of `rounds`
+    /// rounds.
     /// `prepare` runs untimed before each round.
     private static func opsPerSecond(
         _ operations: Int,
+        rounds: Int = rounds,
         prepare: () throws -> Void = {},
         _ body: () throws -> Void
     ) throws -> Double {
@@ -171,16 +173,17 @@ enum CacheBench {
         let fileWrite = try opsPerSecond(count) {
             for index in 0..<count { try value.write(to: store.url(for: index), options: .atomic) }
         }
-        // Reads are measured twice: back to back (each side's best round, like the writes),
-        // and in rounds alternating between the two stores, like the memory figures, so a busy
-        // moment on a shared machine weighs on both sides. Alternating also leaves each side
-        // with CPU caches the other one filled, which costs the database lookups more than the
-        // file reads (whose time goes to system calls).
+        // Reads are measured twice. The goal is checked on rounds alternating between the two
+        // stores, like the memory figures: a busy moment on a shared machine weighs on both
+        // sides, and each side starts with CPU caches the other one filled, which costs the
+        // database lookups more than the file reads (whose time goes to system calls), so it is
+        // the stricter figure. Back to back (each side's best round, like the writes) is shown
+        // beside it.
         var bytes = 0
-        let kilnRead = try opsPerSecond(count) {
+        let kilnRead = try opsPerSecond(count, rounds: pairedRounds) {
             for key in keys { bytes += cache.value(forKey: key)?.count ?? 0 }
         }
-        let fileRead = try opsPerSecond(count) {
+        let fileRead = try opsPerSecond(count, rounds: pairedRounds) {
             for index in 0..<count { bytes += try Data(contentsOf: store.url(for: index)).count }
         }
         let alternating = try paired(
@@ -199,16 +202,16 @@ enum CacheBench {
                 guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
             }
         }
-        let expected = Int64(rounds + pairedRounds) * Int64(count) * Int64(valueSize) * 2
+        let expected = Int64(4 * pairedRounds) * Int64(count) * Int64(valueSize)  // 9 + 9 back to back, 9 + 9 alternating
         report.line("DiskCache vs file-per-key store, \(label) values, \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH"))")
         let small = valueSize < 1024
         compare(&report, "  write", kiln: kilnWrite, baseline: fileWrite, goal: small ? ">= 20x" : ">= 0.83x (within 1.2x)")
         compare(&report, "  write vs temp+rename, no fsync", kiln: kilnWrite, baseline: noSyncWrite, goal: "-")
-        compare(&report, "  read", kiln: kilnRead, baseline: fileRead, goal: small ? ">= 5x" : ">= 0.83x (within 1.2x)")
         compare(
-            &report, "  read, \(pairedRounds) alternating rounds", kiln: alternating.kiln, baseline: alternating.baseline,
-            ratio: alternating.ratio, goal: "- (median ratio)"
+            &report, "  read (median of \(pairedRounds) alternating)", kiln: alternating.kiln, baseline: alternating.baseline,
+            ratio: alternating.ratio, goal: small ? ">= 5x" : ">= 0.83x (within 1.2x)"
         )
+        compare(&report, "  read, back to back (best rounds)", kiln: kilnRead, baseline: fileRead, goal: "-")
     }
 
     // MARK: - Crossover

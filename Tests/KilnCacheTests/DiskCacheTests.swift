@@ -220,7 +220,7 @@ struct DiskCacheTests {
             #expect(cache.value(forKey: "k1") == bytes(100, 46))
             // A write made while a lookup's transaction is open is committed by flush().
             let connection = try #require(cache.database)
-            #expect(connection.queue.inDatabase { $0.isInsideTransaction })
+            #expect(connection.isInReadTransaction)
             cache.set(bytes(100, 99), forKey: "last")
             cache.flush()
         }
@@ -231,6 +231,26 @@ struct DiskCacheTests {
         #expect(reopened.value(forKey: "k0") == nil)
         #expect(reopened.value(forKey: "gone") == nil)
         #expect(reopened.size().count == 5)
+    }
+
+    /// A cache released while its timer is committing the buffer is closed by the timer's
+    /// thread (once it has let go of the cache's lock), so the folder can be opened again.
+    @Test func releasingACacheWhileItsTimerCommitsClosesTheDatabase() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for round in 0..<100 {
+            do {
+                let cache = DiskCache(configuration: .init(directory: directory.url, flushInterval: 0))
+                for index in 0..<200 { cache.set(bytes(200, UInt8(round)), forKey: CacheKey("k\(index)")) }
+            }  // released, most often while the timer's commit runs
+            let events = EventLog()
+            var configuration = DiskCache.Configuration(directory: directory.url)
+            configuration.onEvent = { events.record($0) }
+            var reopened: DiskCache? = DiskCache(configuration: configuration)
+            try #require(events.events.isEmpty, "round \(round): \(events.events)")
+            #expect(reopened?.value(forKey: "k0") == bytes(200, UInt8(round)))
+            reopened = nil
+        }
     }
 
     @Test func worksThroughTheAsyncCacheProtocol() async {
