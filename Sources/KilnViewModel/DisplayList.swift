@@ -52,10 +52,7 @@ public final class DisplayList<Row: Sendable> {
 
     /// Loads unless rows are loaded; joins a load in flight. Returns when the load ends.
     public func load() async {
-        if let running = inFlight.current {
-            await running.value
-            return
-        }
+        if await inFlight.join() { return }
         if case .loaded = state { return }
         await refresh()
     }
@@ -84,13 +81,6 @@ public final class DisplayList<Row: Sendable> {
                 self.state = .failed(LoadFailure(error), previous: self.state.value)
             }
         }
-        inFlight.replace(with: task)
-        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        inFlight.clear(ifHolding: task)
+        await inFlight.run(task)
     }
 }

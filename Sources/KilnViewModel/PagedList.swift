@@ -190,10 +190,7 @@ public final class PagedList<Item> {
     /// - At the end of the list, does nothing.
     /// - Before any page was loaded, loads the first page.
     public func loadNext() async {
-        if let running = inFlight.current {
-            await running.value
-            return
-        }
+        if await inFlight.join() { return }
         guard pagesLoaded > 0 else {
             await loadFirst()
             return
@@ -254,14 +251,7 @@ public final class PagedList<Item> {
             case .failure(let error): self.phase = .failed(LoadFailure(error), kind)
             }
         }
-        inFlight.replace(with: task)
-        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        inFlight.clear(ifHolding: task)
+        await inFlight.run(task)
     }
 
     private func land(_ page: Page<Item>, kind: LoadKind) {

@@ -103,10 +103,7 @@ public final class Resource<Value: Sendable> {
     /// Call it when the view appears (`.task { await resource.load() }`); it returns when the load
     /// ends. A resource that failed loads again.
     public func load() async {
-        if let running = inFlight.current {
-            await running.value
-            return
-        }
+        if await inFlight.join() { return }
         if case .loaded = state { return }
         await start()
     }
@@ -145,14 +142,7 @@ public final class Resource<Value: Sendable> {
                 self.state = .failed(LoadFailure(error), previous: self.state.value)
             }
         }
-        inFlight.replace(with: task)
-        // Cancelling the caller (a SwiftUI `.task` whose view went away) cancels the load.
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        inFlight.clear(ifHolding: task)
+        await inFlight.run(task)
     }
 
     private func deliver(_ sourced: Sourced<Value>) {

@@ -19,6 +19,28 @@ final class TaskSlot: @unchecked Sendable {
     /// The task in flight, if any.
     var current: Task<Void, Never>? { lock.withLock { task } }
 
+    /// Holds `task` (cancelling the one before) and returns when it ends. Cancelling the
+    /// caller (a SwiftUI `.task` whose view went away) cancels `task`.
+    ///
+    /// Runs on the caller's actor, so `task` is held before the caller can be re-entered: a
+    /// `load()` that follows sees it and joins it.
+    func run(_ task: Task<Void, Never>, isolation: isolated (any Actor)? = #isolation) async {
+        replace(with: task)
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        clear(ifHolding: task)
+    }
+
+    /// Waits for the task in flight; returns `false` at once if there is none.
+    func join(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        guard let running = current else { return false }
+        await running.value
+        return true
+    }
+
     /// Forgets `task` if it is still the one held (it finished).
     func clear(ifHolding task: Task<Void, Never>) {
         lock.withLock {
