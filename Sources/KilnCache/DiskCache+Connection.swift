@@ -56,7 +56,7 @@ extension DiskCache {
         func lookup<T>(complete: Bool, _ body: (_ statement: OpaquePointer) throws -> T) throws -> T {
             lock.lock()
             defer { lock.unlock() }
-            guard !isClosed else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed") }
+            guard !isClosed else { throw Closed() }
             let statement = try prepared(complete: complete)
             if sqlite3_get_autocommit(handle) != 0 {
                 try execute("BEGIN DEFERRED TRANSACTION")
@@ -92,6 +92,10 @@ extension DiskCache {
             try? endReadTransaction()
             try? queue.close()
         }
+
+        /// What a lookup throws when the connection was closed after the lookup picked it up (a
+        /// rebuild replaced it): a miss, not a failure to report.
+        struct Closed: Error {}
 
         /// Whether the lookups' read transaction is open (for tests).
         var isInReadTransaction: Bool {

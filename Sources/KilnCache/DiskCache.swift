@@ -185,6 +185,8 @@ public final class DiskCache: @unchecked Sendable {
         let row: StoredRow?
         do {
             row = try readRow(key, id: id, in: database, complete: complete)
+        } catch is Connection.Closed {
+            return nil
         } catch {
             handle(error, during: "read", in: database)
             return nil

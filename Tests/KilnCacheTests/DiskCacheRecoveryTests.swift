@@ -241,6 +241,20 @@ struct DiskCacheRecoveryTests {
         #expect(first.value(forKey: "large") == bytes(5000, 1))
     }
 
+    /// A lookup that picked up the connection just before a rebuild closed it: a miss, with no
+    /// failure reported (the rebuild reports itself).
+    @Test func aLookupOnAConnectionClosedUnderItIsAQuietMiss() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let events = EventLog()
+        let cache = makeCache(directory, events: events)
+        cache.set(bytes(10), forKey: "a")
+        cache.flush()
+        try #require(cache.database).close()
+        #expect(cache.value(forKey: "a") == nil)
+        #expect(events.events.isEmpty)
+    }
+
     @Test func valueFilesWithoutARowAreSweptAtOpen() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
