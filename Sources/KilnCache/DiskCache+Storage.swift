@@ -48,8 +48,9 @@ extension DiskCache {
     /// What a lookup reads, in the order ``readRow(_:id:in:complete:)`` expects. The quick one
     /// leaves out the metadata: every text column selected costs a copy in `sqlite3_step`,
     /// whether it is read or not.
-    static let lookupSQL = "SELECT key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt FROM entry WHERE id = ?"
-    static let completeLookupSQL = "SELECT key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt, metadata FROM entry WHERE id = ?"
+    static let lookupSQL = "SELECT \(lookupColumns) FROM entry WHERE id = ?"
+    static let completeLookupSQL = "SELECT \(lookupColumns), metadata FROM entry WHERE id = ?"
+    private static let lookupColumns = "key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt"
 
     static let upsertSQL = """
         INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
