@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "KilnModel", targets: ["KilnModel"]),
         .library(name: "KilnNetwork", targets: ["KilnNetwork"]),
         .library(name: "KilnCache", targets: ["KilnCache"]),
+        .library(name: "KilnNetworkCache", targets: ["KilnNetworkCache"]),
         .library(name: "KilnViewModel", targets: ["KilnViewModel"]),
         .library(name: "KilnTesting", targets: ["KilnTesting"]),
         .executable(name: "kiln", targets: ["kiln"]),
@@ -39,7 +40,7 @@ let package = Package(
         .target(name: "KilnModel", dependencies: ["KilnMacros"]),
         .target(
             name: "KilnNetwork",
-            dependencies: ["KilnModel", "KilnCache", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "KilnCache",
@@ -49,12 +50,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork", "KilnCache"]),
+        // Networking's response cache over KilnCache's stores: the one place that knows both.
+        .target(
+            name: "KilnNetworkCache",
+            dependencies: ["KilnNetwork", "KilnCache", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork"]),
         .target(
             name: "KilnTesting",
             dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnViewModel"]),
+        .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel"]),
         .target(name: "KilnGenerator", dependencies: ["KilnModel"]),
 
         // MARK: Executables
@@ -84,10 +90,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnTesting"]),
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
         .testTarget(name: "KilnDemoTests"),
-        .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnTesting"]),
+        .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
     ],

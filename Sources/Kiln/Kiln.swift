@@ -2,4 +2,5 @@
 @_exported import KilnCache
 @_exported import KilnModel
 @_exported import KilnNetwork
+@_exported import KilnNetworkCache
 @_exported import KilnViewModel

@@ -25,8 +25,8 @@ extension APIClient {
         let task = Task {
             let reporter = MonotonicProgress { continuation.yield(.progress($0)) }
             do throws(APIError) {
-                let raw = try await validatedBody(for: endpoint, progress: { reporter.report($0) })
-                let decoded = try decode(raw.value, as: Value.self, at: raw.envelope.dataPath)
+                let body = try await validatedBody(for: endpoint, progress: { reporter.report($0) }, readsValue: true)
+                let decoded = try decode(body, for: endpoint)
                 reporter.completeIfNeeded()
                 continuation.yield(.finished(decoded.value))
                 continuation.finish()

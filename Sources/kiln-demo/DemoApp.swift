@@ -62,15 +62,14 @@ final class DemoApp {
         var policy = DecodingPolicy()
         policy.setDefault("--", for: String.self)
         policy.onRepair = { repair in Task { @MainActor in journal.add(repair) } }
-        // Offline: the client talks to a port nobody listens on.
-        let base = options.offline ? (URL(string: "http://127.0.0.1:9") ?? server.baseURL) : server.baseURL
+        // Offline: requests go to a port nobody listens on, under the server's own URLs.
         let client = APIClient(
-            baseURL: base,
+            baseURL: server.baseURL,
             interceptors: [
                 CommonParametersInterceptor(["service_code": "kiln-demo"]),
                 RetryInterceptor(policy: RetryPolicy(maxRetries: options.failRate > 0 ? 6 : 1)),
-            ],
-            decodingPolicy: policy,
+            ] + (options.offline ? [UnreachableNetwork()] : []),
+            decoder: KilnDecoder(policy: policy),
             responseCache: ResponseCache(LayeredCache(disk: DiskCache(directory: cacheFolder)))
         )
         return DemoApp(options: options, client: client, server: server, workspace: workspace, journal: journal)

@@ -1,5 +1,6 @@
 import Foundation
 import KilnCache
+import KilnNetworkCache
 import KilnNetwork
 import KilnTesting
 import KilnViewModel

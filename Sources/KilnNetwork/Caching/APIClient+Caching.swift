@@ -1,5 +1,4 @@
 import Foundation
-import KilnCache
 import KilnModel
 
 extension APIClient {
@@ -70,33 +69,42 @@ extension APIClient {
     }
 
     /// The network answers with a value; only an answer that passed the HTTP and envelope checks
-    /// and decoded is stored.
+    /// and decoded is stored, as the bytes of its `data` exactly as they arrived.
     func fetchAndStore<Value: Decodable & Sendable>(_ endpoint: Endpoint<Value>) async throws(APIError) -> Sourced<Value> {
-        guard let responseCache else {
-            let response = try await response(for: endpoint)
-            return Sourced(value: response.value, origin: .network, repairs: response.repairs)
+        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+        let decoded = try decode(body, for: endpoint)
+        if let responseCache, let request = cacheableRequest(for: endpoint) {
+            await responseCache.store(try body.payloadBytes(), for: request)
         }
-        let payload = try await data(for: endpoint)
-        let decoded = try decode(payload.value, for: endpoint)
-        await responseCache.cache.set(
-            payload.value, forKey: responseCache.key(for: endpoint), expiry: responseCache.expiry,
-            schemaVersion: responseCache.schemaVersion, metadata: [:])
         return Sourced(value: decoded.value, origin: .network, repairs: decoded.repairs)
     }
 
     /// The cached value, if there is one younger than `maxAge` that still decodes; an entry that
     /// no longer decodes is removed and counts as a miss.
     func cachedValue<Value: Decodable & Sendable>(for endpoint: Endpoint<Value>, maxAge: TimeInterval?) async -> Sourced<Value>? {
-        guard let responseCache else { return nil }
-        let key = responseCache.key(for: endpoint)
-        guard let entry = await responseCache.cache.entry(forKey: key, schemaVersion: responseCache.schemaVersion) else { return nil }
-        let age = max(0, entry.age(at: responseCache.clock.now()))
+        guard let responseCache, let request = cacheableRequest(for: endpoint),
+              let cached = await responseCache.cachedResponse(for: request)
+        else { return nil }
+        let age = max(0, cached.age)
         if let maxAge, age > maxAge { return nil }
-        guard let decoded = try? decode(entry.value, for: endpoint) else {
-            await responseCache.cache.remove(forKey: key)
+        guard let decoded = try? decode(cached.data, for: endpoint) else {
+            await responseCache.removeResponse(for: request)
             return nil
         }
         return Sourced(value: decoded.value, origin: .cache(age: age), repairs: decoded.repairs)
+    }
+
+    /// What identifies `endpoint` to the response cache: its method, full URL and body; `nil`
+    /// when its URL cannot be built (the network call then fails on its own).
+    public func cacheableRequest<Value>(for endpoint: Endpoint<Value>) -> CacheableRequest? {
+        guard let url = try? resolve(endpoint.path, query: endpoint.query) else { return nil }
+        var request = CacheableRequest(method: endpoint.method, url: url)
+        switch endpoint.body {
+        case .form(let fields): request.formFields = fields
+        case .jsonData(let body), .raw(let body, _): request.body = body
+        case .none, .multipart: break
+        }
+        return request
     }
 
     /// Network trouble (and server-side HTTP failures) fall back to the cache; a server that

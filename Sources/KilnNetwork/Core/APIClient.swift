@@ -7,7 +7,9 @@ import FoundationNetworking
 /// Sends typed ``Endpoint``s and turns each answer into a value or one ``APIError``.
 ///
 /// The path a response takes: transport → HTTP status check → envelope check (`code`, `msg`) →
-/// tolerant decode of `data` with KilnModel's `decodeWithRepairs`.
+/// tolerant decode of `data` → response cache. The body is read once, by Kiln's reader: the
+/// envelope's code and message, the value decoded by ``decoder`` and the bytes a
+/// ``responseCache`` stores all come from that one reading.
 ///
 /// ```swift
 /// let client = APIClient(
@@ -39,12 +41,22 @@ public struct APIClient: Sendable {
     public var transport: any Transport
     /// Headers sent with every request (endpoint headers win).
     public var defaultHeaders: [String: String]
-    /// The tolerant-decoding policy for response data.
-    public var decodingPolicy: DecodingPolicy
+    /// The decoder for response data: its policy (defaults, coercion, the repair log) and its
+    /// strategies apply to every endpoint that does not choose ``ResponseDecoding/foundation(_:)``.
+    public var decoder: KilnDecoder
     /// How the client waits before a retry. Replace it in tests to run retries instantly.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
-    public var responseCache: ResponseCache?
+    public var responseCache: (any ResponseCaching)?
+    /// Called with the size of each body the client reads as JSON, once per read: a hook for
+    /// tests and instrumentation.
+    package var onBodyRead: (@Sendable (Int) -> Void)?
+
+    /// The tolerant-decoding policy for response data: ``decoder``'s policy.
+    public var decodingPolicy: DecodingPolicy {
+        get { decoder.policy }
+        set { decoder.policy = newValue }
+    }
 
     /// Creates a client.
     public init(
@@ -53,9 +65,9 @@ public struct APIClient: Sendable {
         interceptors: [any Interceptor] = [],
         transport: any Transport = URLSessionTransport(),
         defaultHeaders: [String: String] = ["Accept": "application/json"],
-        decodingPolicy: DecodingPolicy = DecodingPolicy(),
+        decoder: KilnDecoder = KilnDecoder(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        responseCache: ResponseCache? = nil
+        responseCache: (any ResponseCaching)? = nil
     ) {
         self.responseCache = responseCache
         self.baseURL = baseURL
@@ -63,7 +75,7 @@ public struct APIClient: Sendable {
         self.interceptors = interceptors
         self.transport = transport
         self.defaultHeaders = defaultHeaders
-        self.decodingPolicy = decodingPolicy
+        self.decoder = decoder
         self.sleep = sleep
     }
 
@@ -85,41 +97,69 @@ public struct APIClient: Sendable {
     /// Sends `endpoint` and returns its decoded value with the repair log, status, headers,
     /// duration and attempt count.
     public func response<Value: Decodable & Sendable>(for endpoint: Endpoint<Value>) async throws(APIError) -> Response<Value> {
-        let raw = try await validatedBody(for: endpoint, progress: nil)
-        let decoded = try decode(raw.value, as: Value.self, at: raw.envelope.dataPath)
-        return Response(value: decoded.value, repairs: decoded.repairs, head: raw.head, duration: .zero, attempts: raw.attempts)
-            .withDuration(since: raw.start)
+        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+        let decoded = try decode(body, for: endpoint)
+        return body.response(decoded.value, repairs: decoded.repairs)
     }
 
-    /// Sends `endpoint` and returns the bytes of the envelope's `data` (re-encoded as JSON), after
-    /// the HTTP and envelope checks passed. This is what a cache stores; turn it into a value with
-    /// ``decode(_:for:)``.
+    /// Sends `endpoint` and returns the bytes of the envelope's `data` exactly as the server sent
+    /// them, after the HTTP and envelope checks passed. This is what a cache stores; turn it into
+    /// a value with ``decode(_:for:)``.
     public func data<Value>(for endpoint: Endpoint<Value>) async throws(APIError) -> Response<Data> {
-        let raw = try await validatedBody(for: endpoint, progress: nil)
-        let payload = try extractData(from: raw.value, envelope: raw.envelope)
-        return Response(value: payload, repairs: [], head: raw.head, duration: .zero, attempts: raw.attempts)
-            .withDuration(since: raw.start)
+        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: false)
+        return body.response(try body.payloadBytes(), repairs: [])
     }
 
     /// Decodes bytes returned by ``data(for:)`` (for example from a cache) the way `endpoint` would.
     public func decode<Value: Decodable & Sendable>(_ data: Data, for endpoint: Endpoint<Value>) throws(APIError) -> (value: Value, repairs: [Repair]) {
-        try decode(data, as: Value.self, at: nil)
+        if let empty = NoContent() as? Value { return (empty, []) }
+        let document: JSONDocument
+        do {
+            document = try read(data)
+        } catch {
+            throw .decoding(path: "", repairs: [])
+        }
+        return try decode(document, at: nil, for: endpoint)
     }
 
     // MARK: - Pipeline
 
+    /// A response body that passed the HTTP and envelope checks, read once.
     struct ValidatedBody {
-        var value: Data
+        /// The body as it arrived.
+        var body: Data
+        /// The body as Kiln's reader read it; `nil` when nothing needed reading.
+        var document: JSONDocument?
         var head: ResponseHead
         var envelope: Envelope
         var attempts: Int
         var start: ContinuousClock.Instant
+
+        /// Where the value sits inside the body.
+        var dataPath: KilnModel.JSONPath? { envelope.dataPath.map(Envelope.jsonPath) }
+
+        /// The bytes of the envelope's `data`, as they arrived.
+        func payloadBytes() throws(APIError) -> Data {
+            guard let dataPath else { return body }
+            guard let bytes = document?.rawJSON(at: dataPath) else {
+                throw .decoding(path: envelope.dataPath ?? "", repairs: [])
+            }
+            return bytes
+        }
+
+        func response<Value>(_ value: Value, repairs: [Repair]) -> Response<Value> {
+            Response(value: value, repairs: repairs, head: head, duration: ContinuousClock.now - start, attempts: attempts)
+        }
     }
 
-    /// Runs the attempts, then checks the envelope of the final body.
+    /// Runs the attempts, reads the final body once and checks its envelope.
+    ///
+    /// The body is read when the envelope needs it (a code to check, a `data` to find) or when
+    /// `readsValue` and the endpoint expects a value; a bare body nobody reads may be anything.
     func validatedBody<Value>(
         for endpoint: Endpoint<Value>,
-        progress: (@Sendable (TransferProgress) -> Void)?
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        readsValue: Bool
     ) async throws(APIError) -> ValidatedBody {
         let start = ContinuousClock.now
         let exchange = try await exchange(for: endpoint, kind: .data, progress: progress)
@@ -127,49 +167,46 @@ public struct APIClient: Sendable {
             throw .transport(TransportError(.other, detail: "unexpected file payload"))
         }
         let envelope = endpoint.envelope ?? self.envelope
-        try check(body, against: envelope)
-        return ValidatedBody(value: body, head: exchange.head, envelope: envelope, attempts: exchange.attempts, start: start)
-    }
-
-    func check(_ body: Data, against envelope: Envelope) throws(APIError) {
-        guard let codePath = envelope.codePath else { return }
-        // Only the code and message are read: the data is decoded once, into its real type.
-        let decoder = JSONDecoder()
-        decoder.userInfo[EnvelopeHead.pathsKey] = [codePath, envelope.messagePath].compactMap { $0 }
-        guard let head = try? decoder.decode(EnvelopeHead.self, from: body) else {
-            throw .decoding(path: "", repairs: [])
-        }
-        switch envelope.verdict(for: head.root) {
-        case .success: return
-        case .failure(let code, let message): throw .server(code: code, message: message)
-        case .missingCode(let path): throw .decoding(path: path, repairs: [])
-        }
-    }
-
-    func extractData(from body: Data, envelope: Envelope) throws(APIError) -> Data {
-        guard let dataPath = envelope.dataPath else { return body }
-        guard let root = try? JSONDecoder().decode(JSONValue.self, from: body),
-              let payload = Envelope.lookup(dataPath, in: root),
-              let bytes = try? JSONEncoder().encode(payload)
-        else {
-            throw .decoding(path: dataPath, repairs: [])
-        }
-        return bytes
-    }
-
-    func decode<Value: Decodable>(_ data: Data, as type: Value.Type, at keyPath: String?) throws(APIError) -> (value: Value, repairs: [Repair]) {
-        if let empty = NoContent() as? Value { return (empty, []) }
-        var path: KilnModel.JSONPath?
-        if let keyPath {
+        var document: JSONDocument?
+        if envelope.codePath != nil || envelope.dataPath != nil || (readsValue && !(Value.self is NoContent.Type)) {
             do {
-                path = try KilnModel.JSONPath(parsing: keyPath)
+                document = try read(body)
             } catch {
-                throw .decoding(path: keyPath, repairs: [])
+                throw .decoding(path: "", repairs: [])
             }
         }
+        if let document {
+            switch envelope.verdict(for: document) {
+            case .success: break
+            case .failure(let code, let message): throw .server(code: code, message: message)
+            case .missingCode(let path): throw .decoding(path: path, repairs: [])
+            }
+        }
+        return ValidatedBody(body: body, document: document, head: exchange.head, envelope: envelope, attempts: exchange.attempts, start: start)
+    }
+
+    /// The one place a body is read as JSON.
+    func read(_ body: Data) throws(ModelDecodingError) -> JSONDocument {
+        onBodyRead?(body.count)
+        return try JSONDocument(parsing: body, options: decoder.readerOptions)
+    }
+
+    /// Decodes the value of a checked body with the endpoint's decoder.
+    func decode<Value: Decodable & Sendable>(_ body: ValidatedBody, for endpoint: Endpoint<Value>) throws(APIError) -> (value: Value, repairs: [Repair]) {
+        if let empty = NoContent() as? Value { return (empty, []) }
+        guard let document = body.document else { throw .decoding(path: "", repairs: []) }
+        return try decode(document, at: body.dataPath, for: endpoint)
+    }
+
+    func decode<Value: Decodable & Sendable>(_ document: JSONDocument, at path: KilnModel.JSONPath?, for endpoint: Endpoint<Value>) throws(APIError) -> (value: Value, repairs: [Repair]) {
         do {
-            let result = try JSONDecoder().decodeWithRepairs(Value.self, from: data, at: path, policy: decodingPolicy)
-            return (result.value, result.repairs)
+            switch endpoint.decoding ?? .kiln {
+            case .kiln:
+                return try decoder.decodeWithRepairs(Value.self, from: document, at: path)
+            case .foundation(let makeDecoder):
+                // The endpoint chose Foundation's decoder: it reads the bytes again, as it would alone.
+                return try makeDecoder().decodeWithRepairs(Value.self, from: document.rawJSON, at: path, policy: decoder.policy)
+            }
         } catch {
             // `"data": null` (or no data) is a valid answer when the caller asked for an optional.
             if case .pathNotFound = error, let optional = Value.self as? any OptionalDecodable.Type,
@@ -188,12 +225,4 @@ protocol OptionalDecodable {
 
 extension Optional: OptionalDecodable {
     static var absent: Self { nil }
-}
-
-extension Response {
-    func withDuration(since start: ContinuousClock.Instant) -> Response {
-        var copy = self
-        copy.duration = ContinuousClock.now - start
-        return copy
-    }
 }

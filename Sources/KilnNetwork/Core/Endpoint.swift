@@ -36,6 +36,8 @@ public struct Endpoint<Response>: Sendable {
     public var isRetrySafe: Bool
     /// The envelope for this endpoint, or `nil` to use the client's.
     public var envelope: Envelope?
+    /// The decoder for this endpoint's value, or `nil` for the client's ``APIClient/decoder``.
+    public var decoding: ResponseDecoding?
 
     /// Creates an endpoint.
     public init(
@@ -46,7 +48,8 @@ public struct Endpoint<Response>: Sendable {
         body: RequestBody = .none,
         timeout: TimeInterval = 10,
         isRetrySafe: Bool? = nil,
-        envelope: Envelope? = nil
+        envelope: Envelope? = nil,
+        decoding: ResponseDecoding? = nil
     ) {
         self.method = method
         self.path = path
@@ -56,6 +59,7 @@ public struct Endpoint<Response>: Sendable {
         self.timeout = timeout
         self.isRetrySafe = isRetrySafe ?? method.isIdempotent
         self.envelope = envelope
+        self.decoding = decoding
     }
 
     /// A `GET` endpoint.
@@ -89,13 +93,36 @@ public struct Endpoint<Response>: Sendable {
         return copy
     }
 
+    /// A copy decoded by `decoding` instead of the client's decoder.
+    ///
+    /// ```swift
+    /// // A type whose Decodable conformance relies on a JSONDecoder setting Kiln does not offer:
+    /// let legacy = Endpoint<Report>.get("/report").decoding(.foundation { JSONDecoder() })
+    /// ```
+    public func decoding(_ decoding: ResponseDecoding) -> Self {
+        var copy = self
+        copy.decoding = decoding
+        return copy
+    }
+
     /// The same request, declared to return another type.
     public func returning<Other>(_ type: Other.Type) -> Endpoint<Other> {
         Endpoint<Other>(
             method: method, path: path, query: query, headers: headers, body: body,
-            timeout: timeout, isRetrySafe: isRetrySafe, envelope: envelope
+            timeout: timeout, isRetrySafe: isRetrySafe, envelope: envelope, decoding: decoding
         )
     }
+}
+
+/// Which decoder turns an endpoint's `data` into its value.
+public enum ResponseDecoding: Sendable {
+    /// The client's ``APIClient/decoder`` (Kiln's), on the document the client already read:
+    /// the body is read once.
+    case kiln
+    /// Foundation's `JSONDecoder`, made by the closure for each response, with the client's
+    /// decoding policy (`@DataModel` types stay tolerant). The body is read a second time, by
+    /// Foundation: choose it for a type whose decoding relies on something only Foundation does.
+    case foundation(@Sendable () -> JSONDecoder)
 }
 
 /// A response type for endpoints whose `data` carries nothing of interest.

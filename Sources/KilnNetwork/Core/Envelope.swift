@@ -47,12 +47,21 @@ public struct Envelope: Sendable, Hashable {
 
     /// Checks the code of a parsed body.
     func verdict(for body: JSONValue) -> Verdict {
+        verdict { Self.lookup($0, in: body) }
+    }
+
+    /// Checks the code of a document read by Kiln's reader; only the code and message are built.
+    func verdict(for document: JSONDocument) -> Verdict {
+        verdict { Self.lookup($0, in: document) }
+    }
+
+    private func verdict(_ lookup: (String) -> JSONValue?) -> Verdict {
         guard let codePath else { return .success }
-        guard let codeValue = Self.lookup(codePath, in: body), let code = Self.normalizedCode(codeValue) else {
+        guard let codeValue = lookup(codePath), let code = Self.normalizedCode(codeValue) else {
             return .missingCode(path: codePath)
         }
         if isSuccess(code) { return .success }
-        let message = messagePath.flatMap { Self.lookup($0, in: body) }.flatMap(Self.text) ?? ""
+        let message = messagePath.flatMap(lookup).flatMap(Self.text) ?? ""
         return .failure(code: code, message: message)
     }
 
@@ -67,7 +76,7 @@ public struct Envelope: Sendable, Hashable {
     /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
     /// `nil` when a component is absent. Malformed paths are read as one literal key.
     static func lookup(_ path: String, in value: JSONValue) -> JSONValue? {
-        let keyPath = (try? KilnModel.JSONPath(parsing: path)) ?? KilnModel.JSONPath([.key(path)])
+        let keyPath = jsonPath(path)
         var current = value
         for component in keyPath.components {
             switch (component, current) {
@@ -86,6 +95,23 @@ public struct Envelope: Sendable, Hashable {
             }
         }
         return current
+    }
+
+    /// Walks a key path through a document read by Kiln's reader, with the same tolerance as
+    /// the walk through a `JSONValue`: a numeric key indexes an array (`list.0`).
+    static func lookup(_ path: String, in document: JSONDocument) -> JSONValue? {
+        let keyPath = jsonPath(path)
+        if let value = document.value(at: keyPath) { return value }
+        let indexed = KilnModel.JSONPath(keyPath.components.map { component in
+            if case .key(let key) = component, let index = Int(key) { return .index(index) }
+            return component
+        })
+        return indexed == keyPath ? nil : document.value(at: indexed)
+    }
+
+    /// A key path as KilnModel writes them; a malformed one is read as one literal key.
+    static func jsonPath(_ path: String) -> KilnModel.JSONPath {
+        (try? KilnModel.JSONPath(parsing: path)) ?? KilnModel.JSONPath([.key(path)])
     }
 
     static func normalizedCode(_ value: JSONValue) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import KilnCache
+import KilnNetworkCache
 import KilnModel
 import KilnNetwork
 import KilnTesting
@@ -91,7 +92,10 @@ import Testing
                         }
                     }
                     let asked = server.requests(to: "/messages").count
-                    let client = APIClient(baseURL: state == .down ? downURL : server.baseURL, responseCache: responseCache)
+                    let client = APIClient(
+                        baseURL: server.baseURL,
+                        interceptors: state == .down ? [UnreachableNetwork(address: downURL)] : [],
+                        responseCache: responseCache)
                     var outcome = await run(client, policy)
                     outcome.asked = state == .down ? nil : server.requests(to: "/messages").count > asked
                     #expect(outcome == expected[name]?[state], "\(name), server \(state), cache \(cacheIsWarm ? "warm" : "empty")")
