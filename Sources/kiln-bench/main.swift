@@ -3,6 +3,7 @@
 //   swift run -c release kiln-bench decode   # JSON decoding: Foundation vs @DataModel vs Kiln
 //   swift run -c release kiln-bench cache    # memory and disk caches vs NSCache and files
 //   swift run -c release kiln-bench lists    # paged-list appends stay flat as lists grow
+//   swift run -c release kiln-bench client   # whole API calls against nginx on loopback
 //   swift run -c release kiln-bench all
 //
 // Figures are ratios against the baseline measured in the same process: machines are noisy.

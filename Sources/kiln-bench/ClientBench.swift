@@ -1,0 +1,167 @@
+import Foundation
+import Kiln
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `kiln-bench client`: whole API calls against nginx on loopback (a server nobody here wrote),
+/// same process, interleaved round by round: URLSession + Foundation's strict `JSONDecoder`
+/// (what an Alamofire user gets) against Kiln's `send`, with and without a response cache.
+enum ClientBench {
+    struct Case {
+        var label: String
+        var call: @Sendable () async throws -> Void
+    }
+
+    static func run() async throws {
+        guard let nginx = Nginx.executable() else {
+            print("note: nginx not found (scripts/install-bench-peers.sh installs it); client suite skipped")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-bench-client-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = PlainArticlePayload.make()
+        let small = PlainArticlePayload.make(count: 40)
+        try big.write(to: folder.appendingPathComponent("big.json"))
+        try small.write(to: folder.appendingPathComponent("small.json"))
+        let server = try await Nginx.start(executable: nginx, serving: folder)
+        defer { server.stop() }
+        print("nginx \(server.version) on \(server.baseURL.absoluteString)")
+
+        for (name, file, bytes, rounds) in [("9 MB envelope of articles", "big.json", big.count, 15), ("20 KB envelope", "small.json", small.count, 400)] {
+            print(String(format: "\n## %@ — %.2f MB, %d interleaved rounds", name, Double(bytes) / 1e6, rounds))
+            let cases = try makeCases(baseURL: server.baseURL, file: file, cacheFolder: folder.appendingPathComponent("cache-\(file)"))
+            let medians = try await interleaved(cases, rounds: rounds)
+            var peaks: [Int?] = []
+            for item in cases {
+                DecodeBench.resetPeakMemory()
+                for _ in 0..<3 { try await item.call() }
+                peaks.append(DecodeBench.peakMemory())
+            }
+            let baseline = medians[0]
+            print("| call | median ms | MB/s | × URLSession + Foundation strict | peak RSS |")
+            print("|---|---:|---:|---:|---:|")
+            for (index, item) in cases.enumerated() {
+                let seconds = medians[index]
+                let peak = peaks[index].map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "n/a"
+                print(String(format: "| %@ | %.3f | %.0f | %.2f× | %@ |", item.label, seconds * 1000, Double(bytes) / 1e6 / seconds, baseline / seconds, peak))
+            }
+            let network = medians[3]
+            let hit = medians[4]
+            print(String(format: "cache hit vs the network path with the cache on: %.1f× faster", network / hit))
+            print(String(format: "Kiln send latency vs URLSession + Foundation: %+.1f%%", (medians[2] / baseline - 1) * 100))
+        }
+    }
+
+    static func makeCases(baseURL: URL, file: String, cacheFolder: URL) throws -> [Case] {
+        let session = URLSession(configuration: .ephemeral)
+        let url = baseURL.appendingPathComponent(file)
+        let plain = APIClient(baseURL: baseURL)
+        let cache = ResponseCache(LayeredCache(memory: MemoryCache(costLimit: 64 * 1024 * 1024), disk: DiskCache(directory: cacheFolder)))
+        let cached = APIClient(baseURL: baseURL, responseCache: cache)
+        let endpoint = Endpoint<PlainModelPageData>.get(file)
+        return [
+            Case(label: "URLSession data(for:) + Foundation JSONDecoder strict") {
+                let (data, _) = try await session.data(for: URLRequest(url: url))
+                _ = try JSONDecoder().decode(PlainStrictPage.self, from: data)
+            },
+            Case(label: "URLSession data(for:) + KilnDecoder") {
+                let (data, _) = try await session.data(for: URLRequest(url: url))
+                _ = try KilnDecoder().decode(PlainModelPageData.self, from: data, at: "data")
+            },
+            Case(label: "Kiln send") {
+                _ = try await plain.send(endpoint)
+            },
+            Case(label: "Kiln send, response cache on, network path") {
+                _ = try await cached.send(endpoint, policy: .networkOnly)
+            },
+            Case(label: "Kiln send, response cache on, cache hit") {
+                _ = try await cached.send(endpoint, policy: .cacheOnly)
+            },
+        ]
+    }
+
+    /// Medians of `rounds` rounds in which every case runs once, in turn, after a warm-up.
+    static func interleaved(_ cases: [Case], rounds: Int) async throws -> [Double] {
+        for item in cases { try await item.call() }
+        var times = Array(repeating: [Double](), count: cases.count)
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            for (index, item) in cases.enumerated() {
+                let start = clock.now
+                try await item.call()
+                let elapsed = clock.now - start
+                times[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
+        }
+        return times.map { $0.sorted()[$0.count / 2] }
+    }
+}
+
+/// nginx started from a configuration of our own, serving one folder on a loopback port.
+struct Nginx {
+    let process: Process
+    let baseURL: URL
+    let version: String
+
+    static func executable() -> String? {
+        ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/bin/nginx", "/opt/homebrew/bin/nginx"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func start(executable: String, serving root: URL) async throws -> Nginx {
+        let prefix = root.appendingPathComponent("nginx")
+        try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+        var lastError = ""
+        for _ in 0..<20 {
+            let port = Int.random(in: 20_000..<60_000)
+            let config = """
+            \(getuid() == 0 ? "user root;" : "")
+            worker_processes 1;
+            daemon off;
+            error_log \(prefix.path)/error.log warn;
+            pid \(prefix.path)/nginx.pid;
+            events { worker_connections 256; }
+            http {
+                access_log off;
+                sendfile on;
+                tcp_nodelay on;
+                keepalive_requests 1000000;
+                default_type application/json;
+                client_body_temp_path \(prefix.path)/body;
+                proxy_temp_path \(prefix.path)/proxy;
+                fastcgi_temp_path \(prefix.path)/fastcgi;
+                uwsgi_temp_path \(prefix.path)/uwsgi;
+                scgi_temp_path \(prefix.path)/scgi;
+                server { listen 127.0.0.1:\(port); root \(root.path); }
+            }
+            """
+            let file = prefix.appendingPathComponent("nginx.conf")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["-p", prefix.path, "-c", file.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            guard let baseURL = URL(string: "http://127.0.0.1:\(port)/") else { continue }
+            // Ready when it answers; gone when the port was taken.
+            for _ in 0..<100 where process.isRunning {
+                if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("small.json")),
+                   let http = response as? HTTPURLResponse {
+                    return Nginx(process: process, baseURL: baseURL, version: http.value(forHTTPHeaderField: "Server") ?? "nginx")
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            lastError = (try? String(contentsOf: prefix.appendingPathComponent("error.log"), encoding: .utf8)) ?? "no log"
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        throw NSError(domain: "kiln-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(lastError)"])
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
