@@ -12,7 +12,7 @@ SCRATCH=$ROOT/.build-docs
 GRAPHS=$SCRATCH/symbol-graphs
 MODULES=("$@")
 if [ ${#MODULES[@]} -eq 0 ]; then
-  MODULES=(Kiln KilnModel KilnNetwork KilnCache KilnViewModel KilnTesting)
+  MODULES=(Kiln KilnModel KilnNetwork KilnCache KilnNetworkCache KilnViewModel KilnTesting)
 fi
 
 mkdir -p "$GRAPHS"

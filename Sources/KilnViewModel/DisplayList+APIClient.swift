@@ -18,8 +18,14 @@ extension DisplayList {
         at path: KilnModel.JSONPath? = nil,
         prepare: @escaping @Sendable (Record) -> Row
     ) {
-        self.init(registry: registry, at: path, policy: client.decodingPolicy, load: {
-            try await client.data(for: endpoint).value
-        }, prepare: prepare)
+        self.init(produce: {
+            // The client reads the body once: the envelope check and the list share one document.
+            let response = try await client.response(for: endpoint) { document, data throws(ModelDecodingError) in
+                let listPath = KilnModel.JSONPath((data?.components ?? []) + (path?.components ?? []))
+                let decoded = try registry.decodeList(from: document, at: listPath, policy: client.decodingPolicy)
+                return (decoded.items.map(prepare), decoded.repairs)
+            }
+            return (response.value, response.repairs)
+        })
     }
 }

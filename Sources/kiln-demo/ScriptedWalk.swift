@@ -125,7 +125,7 @@ final class ScriptedWalk {
             return
         }
         check(list.rows.map(\.kind) == ["coupon", "discount", "exchange", "coupon", "discount"], "three ticket kinds in one list")
-        check(list.repairs.contains { $0.kind == .unknownType && $0.path == "list[3]" }, "the unknown kind is skipped with a repair line")
+        check(list.repairs.contains { $0.kind == .unknownType && $0.path == "data.list[3]" }, "the unknown kind is skipped with a repair line")
     }
 
     func transfers() async {

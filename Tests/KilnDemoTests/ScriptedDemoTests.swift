@@ -42,7 +42,7 @@ import Testing
         #expect(output.contains("[##############################] 100%"), "progress bars reach 100%")
         #expect(output.contains("matches the server's"))
         #expect(output.contains(#"view_count: expected Int, found "1.2k" → 0"#), "repair lines with their paths")
-        #expect(output.contains("skipped: list[3]"), "the unknown ticket kind is reported")
+        #expect(output.contains("skipped: data.list[3]"), "the unknown ticket kind is reported")
         #expect(output.contains("the server says: 余额不足"), "a server refusal shows the server's message")
         #expect(output.contains("0 failed"))
     }

@@ -105,8 +105,8 @@ struct TicketRegistryTests {
         #expect(list.rows.map { $0.preferential.map { String($0.characters) } } == ["￥20", "￥8.5", nil])
         // The unknown kind is reported, not fatal; the coerced "8.5" is logged too.
         let unknown = list.repairs.filter { $0.kind == .unknownType }
-        #expect(unknown.map(\.path) == ["list[2]"], "\(list.repairs)")
-        #expect(list.repairs.contains { $0.kind == .coerced && $0.path == "list[1].cash" }, "\(list.repairs)")
+        #expect(unknown.map(\.path) == ["data.list[2]"], "\(list.repairs)")
+        #expect(list.repairs.contains { $0.kind == .coerced && $0.path == "data.list[1].cash" }, "\(list.repairs)")
 
         // Prepared once per ticket, off the main thread; reading rows again builds nothing.
         #expect(preparations.entries == [false, false, false])

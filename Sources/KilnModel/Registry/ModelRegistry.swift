@@ -60,16 +60,20 @@ public struct ModelRegistry<Base>: Sendable {
     public func decodeList(
         from data: Data, at path: JSONPath? = "data", policy: DecodingPolicy = DecodingPolicy()
     ) throws(ModelDecodingError) -> (items: [Base], repairs: [Repair]) {
-        let session = DecodingSession(policy: policy, keepsRepairs: true, rootPath: nil)
-        let decoder = JSONDecoder()
-        decoder.userInfo[.kilnDecodingSession] = session
+        try decodeList(from: JSONDocument(parsing: data), at: path, policy: policy)
+    }
+
+    /// Decodes the list at `path` of a document already read (the whole document when `nil`),
+    /// skipping and logging elements of unknown or undecodable kinds.
+    ///
+    /// - Throws: ``ModelDecodingError`` when `path` holds no array.
+    public func decodeList(
+        from document: JSONDocument, at path: JSONPath? = "data", policy: DecodingPolicy = DecodingPolicy()
+    ) throws(ModelDecodingError) -> (items: [Base], repairs: [Repair]) {
+        var decoder = KilnDecoder(policy: policy)
         decoder.userInfo[.kilnRegistryRequest] = RegistryRequest(registry: self, path: path)
-        do {
-            let list = try decoder.decode(RegistryList<Base>.self, from: data)
-            return (list.items, session.repairs)
-        } catch {
-            throw ModelDecodingError.translating(error, data: data)
-        }
+        let (list, repairs) = try decoder.decodeWithRepairs(RegistryList<Base>.self, from: document)
+        return (list.items, repairs)
     }
 
     func factory(for raw: JSONValue) -> (name: String, make: Factory)? {

@@ -74,24 +74,52 @@ extension APIClient {
         let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
         let decoded = try decode(body, for: endpoint)
         if let responseCache, let request = cacheableRequest(for: endpoint) {
-            await responseCache.store(try body.payloadBytes(), for: request)
+            let bytes = try body.payloadBytes()
+            await responseCache.store(bytes, for: request)
+            // The network's bytes are what the next hit reads: its decode is already done.
+            if endpoint.decoding == nil {
+                decodedValues.keep(decoded.value, repairs: decoded.repairs, for: request, bytes: bytes)
+            } else {
+                decodedValues.forget(request)
+            }
         }
         return Sourced(value: decoded.value, origin: .network, repairs: decoded.repairs)
     }
 
     /// The cached value, if there is one younger than `maxAge` that still decodes; an entry that
-    /// no longer decodes is removed and counts as a miss.
+    /// no longer decodes is removed and counts as a miss. Bytes decoded before (and unchanged
+    /// since) are not decoded again.
     func cachedValue<Value: Decodable & Sendable>(for endpoint: Endpoint<Value>, maxAge: TimeInterval?) async -> Sourced<Value>? {
         guard let responseCache, let request = cacheableRequest(for: endpoint),
               let cached = await responseCache.cachedResponse(for: request)
         else { return nil }
         let age = max(0, cached.age)
         if let maxAge, age > maxAge { return nil }
-        guard let decoded = try? decode(cached.data, for: endpoint) else {
+        if let kept = decodedValues.value(Value.self, for: request, bytes: cached.data) {
+            return Sourced(value: kept.value, origin: .cache(age: age), repairs: kept.repairs)
+        }
+        guard var decoded = try? decode(cached.data, for: endpoint) else {
+            decodedValues.forget(request)
             await responseCache.removeResponse(for: request)
             return nil
         }
+        // Repairs name paths in the server's response, wherever the value came from.
+        decoded.repairs = Self.inResponse(decoded.repairs, dataPath: (endpoint.envelope ?? envelope).dataPath.map(Envelope.jsonPath))
+        if endpoint.decoding == nil {
+            decodedValues.keep(decoded.value, repairs: decoded.repairs, for: request, bytes: cached.data)
+        }
         return Sourced(value: decoded.value, origin: .cache(age: age), repairs: decoded.repairs)
+    }
+
+    /// Repairs of a decode of the envelope's `data` alone, named by their path in the whole
+    /// response (`list[3].id` → `data.list[3].id`).
+    static func inResponse(_ repairs: [Repair], dataPath: KilnModel.JSONPath?) -> [Repair] {
+        guard let prefix = dataPath?.description, !prefix.isEmpty else { return repairs }
+        return repairs.map { repair in
+            var copy = repair
+            copy.path = repair.path.isEmpty ? prefix : repair.path.hasPrefix("[") ? prefix + repair.path : prefix + "." + repair.path
+            return copy
+        }
     }
 
     /// What identifies `endpoint` to the response cache: its method, full URL and body; `nil`

@@ -43,7 +43,9 @@ public struct APIClient: Sendable {
     public var defaultHeaders: [String: String]
     /// The decoder for response data: its policy (defaults, coercion, the repair log) and its
     /// strategies apply to every endpoint that does not choose ``ResponseDecoding/foundation(_:)``.
-    public var decoder: KilnDecoder
+    public var decoder: KilnDecoder {
+        didSet { decodedValues = DecodedValues() }
+    }
     /// How the client waits before a retry. Replace it in tests to run retries instantly.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
@@ -51,6 +53,8 @@ public struct APIClient: Sendable {
     /// Called with the size of each body the client reads as JSON, once per read: a hook for
     /// tests and instrumentation.
     package var onBodyRead: (@Sendable (Int) -> Void)?
+    /// Values decoded from cached bytes lately, so a repeated cache hit skips the decode.
+    var decodedValues = DecodedValues()
 
     /// The tolerant-decoding policy for response data: ``decoder``'s policy.
     public var decodingPolicy: DecodingPolicy {
@@ -91,7 +95,9 @@ public struct APIClient: Sendable {
     /// }
     /// ```
     public func send<Value: Decodable & Sendable>(_ endpoint: Endpoint<Value>) async throws(APIError) -> Value {
-        try await response(for: endpoint).value
+        // Nobody sees the repair log here: it is not kept (the policy's `onRepair` still hears).
+        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+        return try decode(body, for: endpoint, keepsRepairs: false).value
     }
 
     /// Sends `endpoint` and returns its decoded value with the repair log, status, headers,
@@ -108,6 +114,30 @@ public struct APIClient: Sendable {
     public func data<Value>(for endpoint: Endpoint<Value>) async throws(APIError) -> Response<Data> {
         let body = try await validatedBody(for: endpoint, progress: nil, readsValue: false)
         return body.response(try body.payloadBytes(), repairs: [])
+    }
+
+    /// Sends `endpoint` and lets `read` build the value from the checked document, for values a
+    /// `Decodable` type cannot express alone (a `ModelRegistry` list, several parts of one
+    /// response). `read` gets the document the client read and the path of the envelope's `data`
+    /// (`nil` when the whole body is the data); the body is still read once.
+    ///
+    /// ```swift
+    /// let tickets = try await client.response(for: .get("/tickets")) { document, data in
+    ///     try registry.decodeList(from: document, at: data, policy: client.decodingPolicy)
+    /// }
+    /// ```
+    public func response<Value: Sendable>(
+        for endpoint: Endpoint<JSONValue>,
+        reading read: (JSONDocument, KilnModel.JSONPath?) throws(ModelDecodingError) -> (Value, [Repair])
+    ) async throws(APIError) -> Response<Value> {
+        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+        guard let document = body.document else { throw .decoding(path: "", repairs: []) }
+        do {
+            let (value, repairs) = try read(document, body.dataPath)
+            return body.response(value, repairs: repairs)
+        } catch {
+            throw .decoding(path: error.path, repairs: [])
+        }
     }
 
     /// Decodes bytes returned by ``data(for:)`` (for example from a cache) the way `endpoint` would.
@@ -192,17 +222,23 @@ public struct APIClient: Sendable {
     }
 
     /// Decodes the value of a checked body with the endpoint's decoder.
-    func decode<Value: Decodable & Sendable>(_ body: ValidatedBody, for endpoint: Endpoint<Value>) throws(APIError) -> (value: Value, repairs: [Repair]) {
+    func decode<Value: Decodable & Sendable>(
+        _ body: ValidatedBody, for endpoint: Endpoint<Value>, keepsRepairs: Bool = true
+    ) throws(APIError) -> (value: Value, repairs: [Repair]) {
         if let empty = NoContent() as? Value { return (empty, []) }
         guard let document = body.document else { throw .decoding(path: "", repairs: []) }
-        return try decode(document, at: body.dataPath, for: endpoint)
+        return try decode(document, at: body.dataPath, for: endpoint, keepsRepairs: keepsRepairs)
     }
 
-    func decode<Value: Decodable & Sendable>(_ document: JSONDocument, at path: KilnModel.JSONPath?, for endpoint: Endpoint<Value>) throws(APIError) -> (value: Value, repairs: [Repair]) {
+    func decode<Value: Decodable & Sendable>(
+        _ document: JSONDocument, at path: KilnModel.JSONPath?, for endpoint: Endpoint<Value>, keepsRepairs: Bool = true
+    ) throws(APIError) -> (value: Value, repairs: [Repair]) {
         do {
             switch endpoint.decoding ?? .kiln {
-            case .kiln:
+            case .kiln where keepsRepairs:
                 return try decoder.decodeWithRepairs(Value.self, from: document, at: path)
+            case .kiln:
+                return (try decoder.decode(Value.self, from: document, at: path), [])
             case .foundation(let makeDecoder):
                 // The endpoint chose Foundation's decoder: it reads the bytes again, as it would alone.
                 return try makeDecoder().decodeWithRepairs(Value.self, from: document.rawJSON, at: path, policy: decoder.policy)

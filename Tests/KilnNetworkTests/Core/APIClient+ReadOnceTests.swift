@@ -57,9 +57,53 @@ struct APIClientReadOnceTests {
             let key = store.key(for: try #require(client.cacheableRequest(for: endpoint)))
             #expect(memory.value(forKey: key) == Self.dataBytes, "exactly the bytes of data, not written out again")
 
-            let cached = try await client.send(endpoint, policy: .cacheOnly)
+            // Another client on the same cache (an app's next launch) reads the stored bytes once.
+            let relaunched = self.client(server, counter: counter, cache: memory)
+            let cached = try await relaunched.send(endpoint, policy: .cacheOnly)
             #expect(cached.value == fresh.value)
             #expect(counter.reads == [Self.body.count, Self.dataBytes.count], "a hit reads the stored bytes once")
+        }
+    }
+
+    @Test func aRepeatedHitOnUnchangedBytesIsNotDecodedAgain() async throws {
+        try await withServer { server in
+            server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
+            let counter = ReadCounter()
+            let memory = MemoryCache()
+            let client = client(server, counter: counter, cache: memory)
+            let endpoint = Endpoint<MessagePage>.get("/messages")
+            let fresh = try await client.send(endpoint, policy: .networkOnly)
+            let first = try await client.send(endpoint, policy: .cacheOnly)
+            let second = try await client.send(endpoint, policy: .cacheOnly)
+            #expect(first.value == fresh.value && second.value == fresh.value)
+            #expect(counter.reads == [Self.body.count], "the network's decode serves the hits on the bytes it stored")
+
+            // The entry changes under the client: the new bytes are read, never the old value.
+            let store = try #require(client.responseCache as? ResponseCache)
+            let key = store.key(for: try #require(client.cacheableRequest(for: endpoint)))
+            memory.set(Data(#"{"list":[{"id":9,"title":"Changed"}],"hasMore":true}"#.utf8), forKey: key)
+            let changed = try await client.send(endpoint, policy: .cacheOnly)
+            #expect(changed.value.list.map(\.title) == ["Changed"])
+            #expect(counter.reads.count == 2)
+
+            // Another decoder (another policy) decodes again.
+            var strict = client
+            strict.decodingPolicy = DecodingPolicy()
+            _ = try await strict.send(endpoint, policy: .cacheOnly)
+            #expect(counter.reads.count == 3)
+        }
+    }
+
+    @Test func repairsOfAHitNameTheirPathInTheResponse() async throws {
+        try await withServer { server in
+            server.route(.get, "/messages", .json(["code": "0000", "data": ["list": [["id": "7", "title": "x"]], "hasMore": false]]))
+            let memory = MemoryCache()
+            let endpoint = Endpoint<[Article]>.get("/messages", query: []).envelope(Envelope(dataPath: "data.list"))
+            let network = try await APIClient(baseURL: server.baseURL, responseCache: ResponseCache(memory)).send(endpoint, policy: .networkOnly)
+            let hit = try await APIClient(baseURL: server.baseURL, responseCache: ResponseCache(memory)).send(endpoint, policy: .cacheOnly)
+            #expect(network.value.map(\.id) == [7])
+            #expect(network.repairs.map(\.path) == ["data.list[0].id", "data.list[0].views"])
+            #expect(hit.repairs == network.repairs)
         }
     }
 
