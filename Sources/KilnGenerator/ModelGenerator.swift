@@ -2,7 +2,9 @@
 ///
 /// Every sample (and every element of a sampled array) is merged into one shape per key path;
 /// the shape decides each property's type, whether it is optional, its `@Key`, its transform,
-/// and the nested types.
+/// and the nested types. A type whose keys are mostly snake_case declares
+/// `@DataModel(keyStyle: .snakeCase)`; keys that do not follow the type's style get `@Key`, so
+/// the generated models encode the keys they decode.
 ///
 /// ```swift
 /// let samples = try SampleLoader().load(["page1.json", "page2.json"])

@@ -3,8 +3,13 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@DataModel`: generates `init()`, a tolerant `init(from:)`, `encode(to:)`, and the
-/// `DataModel` conformance.
+/// `@DataModel`: generates `init()`, a tolerant `init(from:)`, `init(kiln:)`, `encode(to:)`, a
+/// memberwise initializer, and the `DataModel` conformance.
+///
+/// `@DataModel(keyStyle:)` fixes the keys of properties without `@Key` at compile time: both
+/// initializers read the styled key first and the other spelling as an alias, and `encode(to:)`
+/// writes the styled key. A plain `@DataModel` reads the Swift name first and lets the encoder's
+/// `KeyStyle` choose the written key.
 public struct DataModelMacro: MemberMacro, ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -17,6 +22,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             return []
         }
         let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
+        let style = ModelKeyStyle.declared(by: node, in: context)
         let access = accessPrefix(of: declaration)
         let existing = existingMembers(of: declaration)
 
@@ -25,13 +31,13 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             decls.append(makeDefaultInit(properties, access: access, context: context))
         }
         if !existing.hasDecodingInit {
-            decls.append(makeDecodingInit(properties, access: access, context: context))
+            decls.append(makeDecodingInit(properties, style: style, access: access, context: context))
         }
         if !existing.hasFastInit {
-            decls.append(makeFastInit(properties, access: access, context: context))
+            decls.append(makeFastInit(properties, style: style, access: access, context: context))
         }
         if !existing.hasEncode {
-            decls.append(makeEncode(properties, access: access))
+            decls.append(makeEncode(properties, style: style, access: access))
         }
         if let memberwise = makeMemberwiseInit(properties, access: access, existing: existing) {
             decls.append(memberwise)
@@ -77,7 +83,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)init() {\(raw: block(lines))}"
     }
 
-    static func makeDecodingInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
+    static func makeDecodingInit(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String, context: some MacroExpansionContext) -> DeclSyntax {
         var lines: [String] = []
         for property in properties {
             if property.isIgnored {
@@ -89,7 +95,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
                 continue
             }
-            lines.append("self.\(property.name) = \(decodeCall(property, context: context))")
+            lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context))")
         }
         let opening = lines.isEmpty
             ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
@@ -97,9 +103,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)init(from decoder: any Decoder) throws {\(raw: block([opening] + lines))}"
     }
 
-    /// `init(kiln:)`: the same reads as `init(from:)`, straight from Kiln's tape, without the
-    /// `Decoder` protocol in between (`KilnDecoder` takes this path).
-    static func makeFastInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
+    /// `init(kiln:)`: the same reads as `init(from:)`, keys in the same order, straight from Kiln's
+    /// tape, without the `Decoder` protocol in between (`KilnDecoder` takes this path).
+    static func makeFastInit(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String, context: some MacroExpansionContext) -> DeclSyntax {
         var lines: [String] = []
         for property in properties {
             if property.isIgnored {
@@ -107,17 +113,21 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 continue
             }
             if property.isLet && property.initializer != nil { continue }  // diagnosed in init(from:)
-            lines.append("self.\(property.name) = \(decodeCall(property, context: context, receiver: "reader", diagnose: false))")
+            lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false))")
         }
         return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
     }
 
-    static func decodeCall(_ property: ModelProperty, context: some MacroExpansionContext, receiver: String = "container", diagnose: Bool = true) -> String {
+    /// One property's read, shared by `init(from:)` and `init(kiln:)` so both try the same keys in
+    /// the same order.
+    static func decodeCall(
+        _ property: ModelProperty, style: ModelKeyStyle?, context: some MacroExpansionContext, receiver: String = "container", diagnose: Bool = true
+    ) -> String {
         let method = property.isOptional ? "optional" : "value"
         let name = stringLiteral(property.name)
         var arguments: [String] = []
-        let keys = property.decodingKeys
-        let usesPaths = property.transform != nil || keys.count > 2 || keys.contains { $0.contains(".") || $0.contains("[") }
+        let keys = property.decodingKeys(style)
+        let usesPaths = property.transform != nil || keys.count > 2 || keys.contains(where: isKeyPath)
         if usesPaths {
             let paths = keys.map { keyPathLiteral($0, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
             arguments.append("paths: [\(paths.joined(separator: ", "))]")
@@ -132,30 +142,37 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(receiver).\(method)(\(arguments.joined(separator: ", ")))"
     }
 
-    static func makeEncode(_ properties: [ModelProperty], access: String) -> DeclSyntax {
+    static func makeEncode(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String) -> DeclSyntax {
         var lines: [String] = []
         // Keys that begin another property's key path: properties written there are merged.
-        let pathRoots = Set(properties.filter { !$0.isIgnored && ($0.encodingKey.contains(".") || $0.encodingKey.contains("[")) }
-            .compactMap { $0.encodingKey.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
+        let pathRoots = Set(
+            properties.filter { !$0.isIgnored }.compactMap { $0.fixedEncodingKey(style) }.filter(isKeyPath)
+                .compactMap { $0.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
         for property in properties where !property.isIgnored {
             let value = "self.\(property.name)"
             let method = property.isOptional ? "encodeIfPresent" : "encode"
+            let key = property.fixedEncodingKey(style)
+            let name = stringLiteral(property.name)
             if let transform = property.transform {
-                let path = keyPathLiteral(property.encodingKey, node: nil, context: nil)
-                lines.append("try container.\(method)(\(value), at: \(path), transform: \(transform.description))")
-            } else if property.encodingKey.contains(".") || property.encodingKey.contains("[") {
-                let path = keyPathLiteral(property.encodingKey, node: nil, context: nil)
-                lines.append("try container.\(method)(\(value), at: \(path))")
-            } else if pathRoots.contains(property.encodingKey) {
-                lines.append("try container.\(method)(\(value), merging: \(stringLiteral(property.encodingKey)))")
-            } else if property.keys.isEmpty {
-                lines.append("try container.\(method)(\(value), property: \(stringLiteral(property.name)))")
+                let place = key.map { "at: \(keyPathLiteral($0, node: nil, context: nil))" } ?? "property: \(name)"
+                lines.append("try container.\(method)(\(value), \(place), transform: \(transform.description))")
+            } else if let key, isKeyPath(key) {
+                lines.append("try container.\(method)(\(value), at: \(keyPathLiteral(key, node: nil, context: nil)))")
+            } else if pathRoots.contains(key ?? property.name) {
+                lines.append("try container.\(method)(\(value), merging: \(stringLiteral(key ?? property.name)))")
+            } else if let key {
+                lines.append("try container.\(method)(\(value), forKey: \(stringLiteral(key)))")
             } else {
-                lines.append("try container.\(method)(\(value), forKey: \(stringLiteral(property.encodingKey)))")
+                lines.append("try container.\(method)(\(value), property: \(name))")
             }
         }
         let body = ["var container = KilnModel.ModelEncodingContainer(encoder: encoder)"] + lines + ["try container.finish()"]
         return "\(raw: access)func encode(to encoder: any Encoder) throws {\(raw: block(body))}"
+    }
+
+    /// Whether a key is a path into nested values (`author.name`, `items[0]`) rather than one key.
+    static func isKeyPath(_ key: String) -> Bool {
+        key.contains(".") || key.contains("[")
     }
 
     // MARK: Helpers

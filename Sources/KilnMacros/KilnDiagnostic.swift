@@ -7,6 +7,7 @@ enum KilnDiagnostic: String, DiagnosticMessage {
     case ignoredNeedsValue
     case letWithValueNotDecoded
     case emptyKeyPath
+    case keyStyleNotLiteral
 
     var message: String {
         switch self {
@@ -20,6 +21,8 @@ enum KilnDiagnostic: String, DiagnosticMessage {
             "a 'let' with an initial value is never decoded; make it 'var' to read it from JSON, or mark it @Ignored"
         case .emptyKeyPath:
             "this key path has an empty part; write keys separated by single dots, such as \"author.name\""
+        case .keyStyleNotLiteral:
+            "keyStyle is read at compile time; write the case itself, such as @DataModel(keyStyle: .snakeCase)"
         }
     }
 

@@ -22,32 +22,20 @@ struct ModelProperty {
         return false
     }
 
-    /// The keys tried when decoding: `@Key`'s, or the name and its snake_case twin.
-    var decodingKeys: [String] {
+    /// The keys tried when decoding, in order: `@Key`'s; otherwise the key the model's style
+    /// writes first and the other spelling (the Swift name or its snake_case twin) as a tolerant
+    /// alias. An undeclared model reads the Swift name first.
+    func decodingKeys(_ style: ModelKeyStyle?) -> [String] {
         if !keys.isEmpty { return keys }
-        let snake = Self.snakeCase(name)
-        return snake == name ? [name] : [name, snake]
+        let snake = ModelKeyStyle.snakeCase(name)
+        guard snake != name else { return [name] }
+        return style == .snakeCase ? [snake, name] : [name, snake]
     }
 
-    /// The key written when encoding.
-    var encodingKey: String { keys.first ?? name }
-
-    /// `authorName` → `author_name`, `userID` → `user_id`, `avatarURLString` → `avatar_url_string`.
-    static func snakeCase(_ name: String) -> String {
-        let chars = Array(name)
-        var out = ""
-        for (i, c) in chars.enumerated() {
-            if c.isUppercase {
-                let previousIsLower = i > 0 && (chars[i - 1].isLowercase || chars[i - 1].isNumber)
-                let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
-                let previousIsUpper = i > 0 && chars[i - 1].isUppercase
-                if i > 0 && (previousIsLower || (previousIsUpper && nextIsLower)) && out.last != "_" { out.append("_") }
-                out += c.lowercased()
-            } else {
-                out.append(c)
-            }
-        }
-        return out
+    /// The key written when encoding: `@Key`'s first, or the name in the model's declared style;
+    /// `nil` when the encoder's `KeyStyle` chooses it (no `@Key` and no declared style).
+    func fixedEncodingKey(_ style: ModelKeyStyle?) -> String? {
+        keys.first ?? style?.key(for: name)
     }
 
     /// Reads the stored properties of a type's members, with their Kiln attributes.

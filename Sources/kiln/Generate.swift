@@ -15,7 +15,9 @@ struct Generate: ParsableCommand {
               - Int and Double together: Double; mixed kinds: JSONValue
               - nested objects: nested types named from keys (author → Author,
                 tags → Tag), prefixed with the parent's name on a collision
-              - keys: camelCase properties, @Key only where @DataModel needs it
+              - keys: camelCase properties; @DataModel(keyStyle: .snakeCase) on a
+                type whose keys are mostly snake_case; @Key for the other keys, so
+                every key is written back as the sample had it
               - ISO-8601 strings: Date; http(s) strings: URL?; UUID strings: UUID?
                 (URL and UUID have no default value, so they stay optional)
               - 8-digit numbers under a "date"/"day" key, 10- or 13-digit integers

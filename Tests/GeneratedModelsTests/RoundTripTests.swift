@@ -5,13 +5,17 @@ import Testing
 /// The committed models in `Generated/` are `kiln generate`'s output (see `GoldenTests`): here
 /// they compile, decode their own samples without repairs, and encode back to the same values.
 @Suite struct RoundTripTests {
-    @Test(arguments: ["articles/page1.json", "articles/page2.json"])
-    func articlesRoundTrip(_ file: String) throws {
+    /// The sample's own keys come back, whichever decoder read it, and as request parameters.
+    @Test(arguments: ["articles/page1.json", "articles/page2.json"], ModelReader.allCases)
+    func articlesRoundTrip(_ file: String, through reader: ModelReader) throws {
         let data = try sampleData(file)
-        let (articles, repairs) = try JSONDecoder().decodeWithRepairs([Article].self, from: data, at: "data.list")
+        let (articles, repairs) = try reader.decodeWithRepairs([Article].self, from: data, at: "data.list")
         #expect(repairs == [])
         let sample = try JSONDecoder().decode(JSONValue.self, from: data)[path: "data.list"]
         #expect(differences(sample: sample, model: try reencoded(articles)) == [])
+        let parameters = try #require(articles.first).parameters()
+        #expect(parameters["pub_date"] != nil && parameters["view_count"] != nil && parameters["author[nick_name]"] != nil)
+        #expect(parameters.keys.allSatisfy { !$0.contains(where: \.isUppercase) })
     }
 
     @Test func articleValuesAreTyped() throws {

@@ -13,6 +13,21 @@ func sampleData(_ path: String) throws -> Data {
 let twitterPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/benchdata/twitter.json").path
 
+/// Foundation's decoder or Kiln's, for what must hold through both.
+enum ModelReader: String, CaseIterable, Sendable, CustomStringConvertible {
+    case jsonDecoder
+    case kilnDecoder
+
+    var description: String { rawValue }
+
+    func decodeWithRepairs<T: Decodable>(_ type: T.Type, from data: Data, at path: JSONPath?) throws -> (value: T, repairs: [Repair]) {
+        switch self {
+        case .jsonDecoder: try JSONDecoder().decodeWithRepairs(type, from: data, at: path)
+        case .kilnDecoder: try KilnDecoder().decodeWithRepairs(type, from: data, at: path)
+        }
+    }
+}
+
 /// Encodes `value` and reads it back as a `JSONValue`.
 func reencoded<T: Encodable>(_ value: T) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
@@ -20,9 +35,9 @@ func reencoded<T: Encodable>(_ value: T) throws -> JSONValue {
 
 /// Where the re-encoded model differs from the sample, as `path: expected … found …` lines.
 ///
-/// Keys are matched after removing `_` and `-` and ignoring case, because properties without
-/// `@Key` encode under their Swift name (`pubDate` for `pub_date`). Differences that are the
-/// transforms' own normal form are accepted: a number written back as the same digits in a string
+/// Keys must match exactly: generated models declare their key style (`@DataModel(keyStyle:)`) or
+/// use `@Key`, so they write back the keys they read. Differences that are the transforms' own
+/// normal form are accepted: a number written back as the same digits in a string
 /// (`20161010` → `"20161010"`), a UUID's letter case, and an ISO-8601 date written without its
 /// fractional seconds (the same instant to the second). A sample `null` matches an absent key,
 /// or any value when `nullsBecomeDefaults` (models generated with `--defaults`).
@@ -31,13 +46,15 @@ func differences(sample: JSONValue, model: JSONValue, nullsBecomeDefaults: Bool 
     case (.null, _):
         return nullsBecomeDefaults || model == .null ? [] : ["\(path): expected null, found \(model.preview())"]
     case (.object(let expected), .object(let actual)):
-        var found: [String: JSONValue] = [:]
-        for (key, value) in actual { found[normalized(key)] = value }
         var result: [String] = []
+        // A key the sample lacks is a difference, unless it is a default written in its place.
+        for key in actual.keys.sorted() where expected[key] == nil && !nullsBecomeDefaults {
+            result.append("\(path.isEmpty ? key : "\(path).\(key)"): not in the sample")
+        }
         for key in expected.keys.sorted() {
             let expectedValue = expected[key, default: .null]
             let place = path.isEmpty ? key : "\(path).\(key)"
-            guard let actualValue = actual[key] ?? found[normalized(key)] else {
+            guard let actualValue = actual[key] else {
                 if case .null = expectedValue { continue }
                 result.append("\(place): missing")
                 continue
@@ -61,8 +78,4 @@ func differences(sample: JSONValue, model: JSONValue, nullsBecomeDefaults: Bool 
     default:
         return sample == model ? [] : ["\(path): expected \(sample.preview()), found \(model.preview())"]
     }
-}
-
-private func normalized(_ key: String) -> String {
-    key.lowercased().filter { $0 != "_" && $0 != "-" }
 }

@@ -79,6 +79,44 @@ private func lines(_ source: String) -> [String] {
         ])
     }
 
+    @Test func snakeCaseSamplesDeclareTheKeyStyle() throws {
+        let source = try generate(#"{"has_more": true, "next_cursor": "c2", "id": 1, "items": [{"item_id": 7, "display_name": "Kai"}]}"#, name: "Page")
+        #expect(source == """
+            import Foundation
+            import KilnModel
+
+            @DataModel(keyStyle: .snakeCase)
+            struct Page: Sendable {
+                var hasMore: Bool
+                var nextCursor: String
+                var id: Int
+                var items: [Item]
+
+                @DataModel(keyStyle: .snakeCase)
+                struct Item: Sendable {
+                    var itemID: Int
+                    var displayName: String
+                }
+            }
+
+            """)
+    }
+
+    /// Each type takes its own keys' majority; the minority gets `@Key`, so every key is written
+    /// back as the sample had it. Keys that read the same in both styles (`id`) do not vote.
+    @Test func mixedKeysAreDecidedPerModel() throws {
+        let source = try generate(#"{"user_name": "a", "avatar_url": "u", "viewCount": 1, "id": 2, "author": {"nickName": "k", "userID": 1, "follower_count": 2}}"#)
+        #expect(lines(source) == [
+            "@DataModel(keyStyle: .snakeCase)", "struct Model: Sendable {",
+            "var userName: String", "var avatarURL: String", "@Key(\"viewCount\") var viewCount: Int", "var id: Int", "var author: Author",
+            "@DataModel", "struct Author: Sendable {",
+            "var nickName: String", "var userID: Int", "@Key(\"follower_count\") var followerCount: Int",
+            "}", "}",
+        ])
+        let tie = try generate(#"{"user_name": "a", "viewCount": 1}"#)
+        #expect(lines(tie).prefix(4) == ["@DataModel", "struct Model: Sendable {", "@Key(\"user_name\") var userName: String", "var viewCount: Int"])
+    }
+
     @Test func keywordsAreEscapedAndSelfIsRenamed() throws {
         let source = try generate(#"{"class": "a", "default": true, "for": 1, "self": "x", "init": 2, "Type": 3}"#)
         #expect(lines(source).dropFirst(2).prefix(6) == [
@@ -127,7 +165,7 @@ private func lines(_ source: String) -> [String] {
             "@Transform(.iso8601) var createdAt: Date",
             "@Transform(.yyyyMMdd) var pubDate: Date",
             "@Transform(.yyyyMMdd) var birthday: Date",
-            "@Transform(.unixSeconds) var updatedAt: Date",
+            "@Key(\"updatedAt\") @Transform(.unixSeconds) var updatedAt: Date",
             "@Transform(.unixMilliseconds) var sentTime: Date",
             "var count: Int",
             "var code: String",

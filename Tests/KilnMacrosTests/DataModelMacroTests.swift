@@ -132,6 +132,187 @@ func expectExpansion(
         )
     }
 
+    @Test func declaredSnakeCaseReadsTheStyledKeyFirstAndWritesIt() {
+        expectExpansion(
+            """
+            @DataModel(keyStyle: .snakeCase)
+            struct Page {
+                var hasMore = false
+                var id: Int
+                @Key("pageNo") var page = 1
+                @Transform(.yyyyMMdd) var pubDate: Date?
+            }
+            """,
+            """
+            struct Page {
+                var hasMore = false
+                var id: Int
+                var page = 1
+                var pubDate: Date?
+
+                init() {
+                    self.id = KilnModel.ModelDefaults.value()
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self.hasMore = container.value("has_more", "hasMore", property: "hasMore", default: false)
+                    self.id = container.value("id", property: "id")
+                    self.page = container.value("pageNo", property: "page", default: 1)
+                    self.pubDate = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                }
+
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.hasMore = reader.value("has_more", "hasMore", property: "hasMore", default: false)
+                    self.id = reader.value("id", property: "id")
+                    self.page = reader.value("pageNo", property: "page", default: 1)
+                    self.pubDate = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.encode(self.hasMore, forKey: "has_more")
+                    try container.encode(self.id, forKey: "id")
+                    try container.encode(self.page, forKey: "pageNo")
+                    try container.encodeIfPresent(self.pubDate, at: KilnModel.JSONPath([.key("pub_date")]), transform: .yyyyMMdd)
+                    try container.finish()
+                }
+
+                init(hasMore: Bool = false, id: Int = KilnModel.ModelDefaults.value(), page: Int = 1, pubDate: Date? = nil) {
+                    self.hasMore = `hasMore`
+                    self.id = `id`
+                    self.page = `page`
+                    self.pubDate = `pubDate`
+                }
+            }
+
+            extension Page: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            }
+            """
+        )
+    }
+
+    /// A declared `.asWritten` reads the Swift name first, like an undeclared model, but writes it
+    /// whatever style the encoder asks for.
+    @Test func declaredAsWrittenFixesTheSwiftName() {
+        expectExpansion(
+            """
+            @DataModel(keyStyle: KeyStyle.asWritten)
+            struct Author {
+                var userID = 0
+            }
+            """,
+            """
+            struct Author {
+                var userID = 0
+
+                init() {
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self.userID = container.value("userID", "user_id", property: "userID", default: 0)
+                }
+
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.encode(self.userID, forKey: "userID")
+                    try container.finish()
+                }
+
+                init(userID: Int = 0) {
+                    self.userID = `userID`
+                }
+            }
+
+            extension Author: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            }
+            """
+        )
+    }
+
+    /// Without a declared style, a transformed property's key follows the encoder's `KeyStyle`
+    /// like every other property without `@Key`.
+    @Test func undeclaredTransformedPropertyLeavesTheKeyToTheEncoder() {
+        expectExpansion(
+            """
+            @DataModel
+            struct Post {
+                @Transform(.iso8601) var createdAt: Date?
+            }
+            """,
+            """
+            struct Post {
+                var createdAt: Date?
+
+                init() {
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self.createdAt = container.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                }
+
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.createdAt = reader.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.encodeIfPresent(self.createdAt, property: "createdAt", transform: .iso8601)
+                    try container.finish()
+                }
+
+                init(createdAt: Date? = nil) {
+                    self.createdAt = `createdAt`
+                }
+            }
+
+            extension Post: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            }
+            """
+        )
+    }
+
+    @Test func keyStyleMustBeWrittenAsACase() {
+        expectExpansion(
+            """
+            @DataModel(keyStyle: style)
+            struct Box {
+            }
+            """,
+            """
+            struct Box {
+
+                init() {
+                }
+
+                init(from decoder: any Decoder) throws {
+                    _ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)
+                }
+
+                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.finish()
+                }
+            }
+
+            extension Box: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "keyStyle is read at compile time; write the case itself, such as @DataModel(keyStyle: .snakeCase)", line: 1, column: 22)
+            ]
+        )
+    }
+
     @Test func rejectsEnumsAndNonFinalClasses() {
         expectExpansion(
             """

@@ -3,7 +3,7 @@ import KilnModel
 import Testing
 
 // The README's quick start, kept compiling and true.
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 struct ReadmeArticle {
     var id = 0
     var title = "--"
@@ -34,10 +34,11 @@ struct ReadmeArticle {
             #"data[0].view_count: expected Int, found "12k" → 0"#,
             #"data[0].tags[1]: expected String, found {} → dropped"#,
         ])
-        let parameters = try articles[0].parameters(keyStyle: .snakeCase)
+        let parameters = try articles[0].parameters()
         #expect(parameters["id"] == "7")
         #expect(parameters["author[name]"] == "Kai")
-        #expect(parameters["published"] == nil || parameters["pub_date"] == "20161010")
+        #expect(parameters["view_count"] == "0")
+        #expect(parameters["pub_date"] == "20161010")
     }
 }
 

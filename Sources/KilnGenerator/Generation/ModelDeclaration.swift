@@ -1,6 +1,10 @@
+import KilnModel
+
 /// The generated code before it is written out: types, properties, enums.
 struct TypeDeclaration {
     var name: String
+    /// The key style declared with `@DataModel(keyStyle:)`, or `nil` for a plain `@DataModel`.
+    var keyStyle: KeyStyle?
     var properties: [PropertyDeclaration] = []
     var nested: [NestedDeclaration] = []
     /// Keys that cannot be expressed with `@Key` (they contain `.` or `[`), left for a human.
@@ -15,7 +19,8 @@ enum NestedDeclaration {
 struct PropertyDeclaration {
     /// The Swift name, unescaped.
     var name: String
-    /// The JSON key, written as `@Key` when `@DataModel` would not find it from the name.
+    /// The JSON key, written as `@Key` when `@DataModel` would not read and write it from the
+    /// name in the type's key style.
     var key: String
     var needsKey: Bool
     /// A transform expression such as `.iso8601`.

@@ -30,7 +30,11 @@ struct SwiftWriter {
     }
 
     mutating func write(_ type: TypeDeclaration) {
-        line("@DataModel")
+        switch type.keyStyle {
+        case .snakeCase: line("@DataModel(keyStyle: .snakeCase)")
+        case .asWritten: line("@DataModel(keyStyle: .asWritten)")
+        case nil: line("@DataModel")
+        }
         let keyword = isClass ? "final class" : "struct"
         let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         line("\(access)\(keyword) \(type.name)\(inheritance) {")

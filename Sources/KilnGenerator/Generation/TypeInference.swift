@@ -35,17 +35,34 @@ struct TypeInference {
             let isOptional = resolved.mustBeOptional || (missingOrNull && !options.usesDefaults)
             declaration.properties.append(
                 PropertyDeclaration(
-                    name: propertyName,
-                    key: key,
-                    needsKey: !Identifiers.isReadWithoutKey(key, by: propertyName)
-                        || Self.wouldReadAnotherKey(propertyName, key: key, keys: shape.keys),
-                    transform: resolved.transform,
-                    type: resolved.type,
-                    isOptional: isOptional,
-                    comment: resolved.comment
+                    name: propertyName, key: key, needsKey: false, transform: resolved.transform,
+                    type: resolved.type, isOptional: isOptional, comment: resolved.comment
                 ))
         }
+        declaration.keyStyle = Self.keyStyle(for: declaration.properties)
+        for index in declaration.properties.indices {
+            let property = declaration.properties[index]
+            let writtenKey = declaration.keyStyle?.key(for: property.name) ?? property.name
+            declaration.properties[index].needsKey = property.key != writtenKey
+                || Self.wouldReadAnotherKey(property.name, key: property.key, keys: shape.keys)
+        }
         return declaration
+    }
+
+    /// `.snakeCase` when more of the type's keys are the snake_case form of their property's name
+    /// than are the name itself, so the model writes back the keys it read; `nil` (a plain
+    /// `@DataModel`, which writes Swift names) otherwise. Keys that read the same either way
+    /// (`id`) do not count; the keys of the minority get `@Key`.
+    static func keyStyle(for properties: [PropertyDeclaration]) -> KeyStyle? {
+        var snakeCase = 0
+        var asWritten = 0
+        for property in properties {
+            let snakeKey = KeyStyle.snakeCase(property.name)
+            guard snakeKey != property.name else { continue }
+            if property.key == snakeKey { snakeCase += 1 }
+            if property.key == property.name { asWritten += 1 }
+        }
+        return snakeCase > asWritten ? .snakeCase : nil
     }
 
     struct Context {

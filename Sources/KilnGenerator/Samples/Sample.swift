@@ -1,82 +1,85 @@
 import Foundation
 import KilnModel
 
-/// One JSON sample a model is inferred from: its name (for messages and the header) and its tree.
+/// One JSON sample a model is inferred from: its name (for messages and the header) and its
+/// document, read with KilnModel's strict reader.
 ///
 /// ```swift
 /// let sample = try Sample(name: "article.json", bytes: Array(data))
 /// ```
-public struct Sample: Sendable, Hashable {
+public struct Sample: Sendable {
     /// How messages name this sample: the path as given, or `stdin`. The generated header
     /// names it by its last path component.
     public var name: String
     /// The parsed document.
-    public var root: OrderedJSON
+    public var document: JSONDocument
 
-    /// A sample from an already parsed tree.
-    public init(name: String, root: OrderedJSON) {
+    /// A sample from an already parsed document.
+    public init(name: String, document: JSONDocument) {
         self.name = name
-        self.root = root
+        self.document = document
     }
 
-    /// Parses `bytes` as the sample called `name`.
+    /// Parses `bytes` as the sample called `name`; a UTF-8 byte-order mark is skipped.
     ///
     /// - Throws: ``SampleError/emptyInput(_:)`` for empty or blank input,
-    ///   ``SampleError/notJSON(_:_:)`` with the line and column of the problem.
+    ///   ``SampleError/notJSON(_:line:column:message:)`` with the line and column of the problem.
     public init(name: String, bytes: [UInt8]) throws(SampleError) {
-        if bytes.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) { throw .emptyInput(name) }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if text.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) { throw .emptyInput(name) }
         do {
-            root = try OrderedJSON(parsing: bytes)
+            document = try JSONDocument(parsing: text)
         } catch {
-            throw .notJSON(name, error)
+            throw SampleError(notJSON: name, error)
         }
         self.name = name
     }
 
-    /// The objects this sample contributes at `keyPath`: the object itself, or the elements of an
-    /// array of objects (`null` elements are skipped).
+    /// The objects this sample contributes at `keyPath`, members in document order: the object
+    /// itself, or the elements of an array of objects (`null` elements are skipped).
     ///
     /// - Throws: ``SampleError`` when the path is absent or leads to something that is not an
     ///   object or an array of objects.
-    public func records(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> (records: [[OrderedJSON.Member]], isList: Bool) {
-        var value = root
+    package func records(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> (records: [[JSONDocument.Node.Member]], isList: Bool) {
+        var node = document.root
         var walked: [KilnModel.JSONPath.Component] = []
         for component in keyPath?.components ?? [] {
             walked.append(component)
-            switch (component, value) {
+            switch (component, node.content) {
             case (.key(let key), .object(let members)):
+                // The last of repeated keys wins, as in a `JSONValue` and in decoding.
                 guard let member = members.last(where: { $0.key == key }) else {
                     throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
                 }
-                value = member.value
+                node = member.value
             case (.index(let position), .array(let elements)) where position < elements.count:
-                value = elements[position]
+                node = elements[position]
             default:
                 throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
             }
         }
         let location = keyPath.map { " at \($0)" } ?? ""
-        switch value {
+        switch node.content {
         case .object(let members):
             return ([members], false)
         case .array(let elements):
-            var records: [[OrderedJSON.Member]] = []
+            var records: [[JSONDocument.Node.Member]] = []
             for (position, element) in elements.enumerated() {
-                switch element {
+                switch element.content {
                 case .object(let members): records.append(members)
-                case .null: continue
-                default: throw .notAnObject(name, "element [\(position)]\(location) is \(element.kindArticle)")
+                case .scalar(.null): continue
+                default: throw .notAnObject(name, "element [\(position)]\(location) is \(element.value.kindArticle)")
                 }
             }
             return (records, true)
-        default:
-            if keyPath == nil { throw .topLevelScalar(name, value.kindName) }
-            throw .notAnObject(name, "the value\(location) is \(value.kindArticle)")
+        case .scalar(let scalar):
+            if keyPath == nil { throw .topLevelScalar(name, scalar.kindName) }
+            throw .notAnObject(name, "the value\(location) is \(scalar.kindArticle)")
         }
     }
 }
 
-extension OrderedJSON {
+extension JSONValue {
     /// "a string", "an object", "null"…
     var kindArticle: String {
         switch self {

@@ -44,9 +44,30 @@ final class Shape {
     /// Values that were neither null nor missing.
     var nonNull: Int { seen - nulls }
 
-    func observe(_ value: OrderedJSON) {
+    func observe(_ value: JSONDocument.Node) {
+        observe(value.content)
+    }
+
+    func observe(_ value: JSONDocument.Node.Content) {
         seen += 1
         switch value {
+        case .scalar(let scalar):
+            observe(scalar: scalar)
+        case .array(let elements):
+            arrays += 1
+            let element = self.element ?? Shape()
+            self.element = element
+            for item in elements { element.observe(item) }
+        case .object(let members):
+            objects += 1
+            let object = self.object ?? ObjectShape()
+            self.object = object
+            object.observe(members)
+        }
+    }
+
+    private func observe(scalar: JSONValue) {
+        switch scalar {
         case .null:
             nulls += 1
         case .bool:
@@ -72,16 +93,8 @@ final class Shape {
             if Recognizers.isWebURL(text) { urls += 1 }
             if Recognizers.isUUID(text) { uuids += 1 }
             if Recognizers.isEightDigitDate(.string(text)) { eightDigitDates += 1 }
-        case .array(let elements):
-            arrays += 1
-            let element = self.element ?? Shape()
-            self.element = element
-            for item in elements { element.observe(item) }
-        case .object(let members):
-            objects += 1
-            let object = self.object ?? ObjectShape()
-            self.object = object
-            object.observe(members)
+        case .array, .object:
+            break  // a document's containers arrive as `.array` and `.object` content
         }
     }
 
@@ -129,7 +142,7 @@ final class ObjectShape {
     var keys: [String] = []
     var fields: [String: Shape] = [:]
 
-    func observe(_ members: [OrderedJSON.Member]) {
+    func observe(_ members: [JSONDocument.Node.Member]) {
         count += 1
         var seenHere: Set<String> = []
         for (position, member) in members.enumerated() {
@@ -152,7 +165,7 @@ final class ObjectShape {
             if seenHere.insert(member.key).inserted {
                 field.observe(member.value)
             } else {
-                field.observeRepeat(member.value)
+                field.observeRepeat(member.value.content)
             }
         }
     }
@@ -163,9 +176,9 @@ final class ObjectShape {
 
 extension Shape {
     /// Merges a repeated key's value without counting it as another appearance.
-    func observeRepeat(_ value: OrderedJSON) {
+    func observeRepeat(_ value: JSONDocument.Node.Content) {
         observe(value)
         seen -= 1
-        if case .null = value { nulls -= 1 }
+        if case .scalar(.null) = value { nulls -= 1 }
     }
 }

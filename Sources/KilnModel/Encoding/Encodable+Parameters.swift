@@ -49,27 +49,32 @@ extension Encodable {
     /// The value as flat request parameters, `nil`s left out (the seed's "parameter model").
     ///
     /// ```swift
-    /// @DataModel struct MessageQuery { var page = 1; var keyword: String?; var serviceCode = "M01" }
-    /// try MessageQuery().parameters(keyStyle: .snakeCase) // ["page": "1", "service_code": "M01"]
+    /// @DataModel(keyStyle: .snakeCase)
+    /// struct MessageQuery { var page = 1; var keyword: String?; var serviceCode = "M01" }
+    /// try MessageQuery().parameters() // ["page": "1", "service_code": "M01"]
     /// ```
     ///
-    /// Nested values are flattened as described in ``ParameterEncoding``.
-    public func parameters(keyStyle: KeyStyle = .asWritten) throws -> [String: String] {
+    /// Keys are the ones each model declares (see ``DataModel(keyStyle:)``); `keyStyle` spells the
+    /// keys of models that declare no style, which otherwise keep their Swift names. Nested values
+    /// are flattened as described in ``ParameterEncoding``.
+    public func parameters(keyStyle: KeyStyle? = nil) throws -> [String: String] {
         Dictionary(try parameterPairs(keyStyle: keyStyle).map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The value as URL query items, sorted by name, `nil`s left out.
-    public func queryItems(keyStyle: KeyStyle = .asWritten) throws -> [URLQueryItem] {
+    /// The value as URL query items, sorted by name, `nil`s left out; keys as in
+    /// ``parameters(keyStyle:)``.
+    public func queryItems(keyStyle: KeyStyle? = nil) throws -> [URLQueryItem] {
         try parameterPairs(keyStyle: keyStyle).map { URLQueryItem(name: $0.name, value: $0.value) }
     }
 
-    /// The value as an `application/x-www-form-urlencoded` body, `nil`s left out.
-    public func formURLEncodedBody(keyStyle: KeyStyle = .asWritten) throws -> Data {
+    /// The value as an `application/x-www-form-urlencoded` body, `nil`s left out; keys as in
+    /// ``parameters(keyStyle:)``.
+    public func formURLEncodedBody(keyStyle: KeyStyle? = nil) throws -> Data {
         Data(ParameterEncoding.formURLEncoded(try parameterPairs(keyStyle: keyStyle)).utf8)
     }
 
-    func parameterPairs(keyStyle: KeyStyle) throws -> [(name: String, value: String)] {
-        let json = try JSONValueEncoder(userInfo: [.kilnKeyStyle: keyStyle]).encode(self)
-        return ParameterEncoding.flatten(json)
+    func parameterPairs(keyStyle: KeyStyle?) throws -> [(name: String, value: String)] {
+        let userInfo: [CodingUserInfoKey: any Sendable] = keyStyle.map { [.kilnKeyStyle: $0] } ?? [:]
+        return ParameterEncoding.flatten(try JSONValueEncoder(userInfo: userInfo).encode(self))
     }
 }

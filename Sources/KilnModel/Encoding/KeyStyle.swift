@@ -1,15 +1,25 @@
-/// How `@DataModel` writes the keys of properties that have no `@Key`.
+/// How `@DataModel` spells the keys of properties that have no `@Key`.
 ///
 /// Decoding always accepts both a property's Swift name and its snake_case form; encoding writes
-/// one of them. Choose per encode through the encoder's `userInfo`:
+/// one of them. Declare a model's style once, and it reads that spelling first and writes it:
+///
+/// ```swift
+/// @DataModel(keyStyle: .snakeCase)
+/// struct Article { var authorName = "" }   // reads and writes "author_name"
+/// ```
+///
+/// A model that declares no style writes its Swift names, unless the encode asks for a style
+/// through the encoder's `userInfo` (or `parameters(keyStyle:)`):
 ///
 /// ```swift
 /// let encoder = JSONEncoder()
 /// encoder.userInfo[.kilnKeyStyle] = KeyStyle.snakeCase
 /// let body = try encoder.encode(article) // {"author_name": …}
 /// ```
+///
+/// A declared style always wins over the encoder's, as `@Key` does.
 public enum KeyStyle: Sendable, Hashable {
-    /// The Swift property name, `authorName` (the default).
+    /// The Swift property name, `authorName` (what undeclared models write by default).
     case asWritten
     /// snake_case, `author_name`.
     case snakeCase
@@ -42,7 +52,7 @@ public enum KeyStyle: Sendable, Hashable {
 }
 
 extension CodingUserInfoKey {
-    /// Where `@DataModel` encoding looks for a ``KeyStyle``.
+    /// Where `@DataModel` encoding looks for a ``KeyStyle``, for models that declare none.
     public static let kilnKeyStyle: CodingUserInfoKey = {
         guard let key = CodingUserInfoKey(rawValue: "kiln.keyStyle") else {
             preconditionFailure("a non-empty raw value always makes a key")

@@ -13,7 +13,8 @@ public struct ModelEncodingContainer {
         keyStyle = encoder.userInfo[.kilnKeyStyle] as? KeyStyle ?? .asWritten
     }
 
-    /// Writes a property that has no `@Key`, under its name in the encoder's ``KeyStyle``.
+    /// Writes a property that has no `@Key` (in a model that declares no key style), under its
+    /// name in the encoder's ``KeyStyle``.
     public mutating func encode<T: Encodable>(_ value: T, property: String) throws {
         try container.encode(value, forKey: AnyCodingKey(keyStyle.key(for: property)))
     }
@@ -23,12 +24,12 @@ public struct ModelEncodingContainer {
         try container.encodeIfPresent(value, forKey: AnyCodingKey(keyStyle.key(for: property)))
     }
 
-    /// Writes a property under its `@Key`.
+    /// Writes a property under a fixed key: its `@Key`, or its name in the model's declared style.
     public mutating func encode<T: Encodable>(_ value: T, forKey key: String) throws {
         try container.encode(value, forKey: AnyCodingKey(key))
     }
 
-    /// Writes an optional property under its `@Key`; `nil` is left out.
+    /// Writes an optional property under a fixed key; `nil` is left out.
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: String) throws {
         try container.encodeIfPresent(value, forKey: AnyCodingKey(key))
     }
@@ -57,12 +58,26 @@ public struct ModelEncodingContainer {
         try encode(value, merging: key)
     }
 
-    /// Writes a property through its ``ValueTransform``.
+    /// Writes a property that has no `@Key` (in a model that declares no key style) through its
+    /// ``ValueTransform``, under its name in the encoder's ``KeyStyle``.
+    public mutating func encode<X: ValueTransform>(_ value: X.Value, property: String, transform: X) throws {
+        try container.encode(transform.encode(value), forKey: AnyCodingKey(keyStyle.key(for: property)))
+    }
+
+    /// Writes an optional property that has no `@Key` through its ``ValueTransform``; `nil` is
+    /// left out.
+    public mutating func encodeIfPresent<X: ValueTransform>(_ value: X.Value?, property: String, transform: X) throws {
+        guard let value else { return }
+        try encode(value, property: property, transform: transform)
+    }
+
+    /// Writes a property through its ``ValueTransform`` at a fixed key or key path.
     public mutating func encode<X: ValueTransform>(_ value: X.Value, at path: JSONPath, transform: X) throws {
         try place(transform.encode(value), at: path)
     }
 
-    /// Writes an optional property through its ``ValueTransform``; `nil` is left out.
+    /// Writes an optional property through its ``ValueTransform`` at a fixed key or key path;
+    /// `nil` is left out.
     public mutating func encodeIfPresent<X: ValueTransform>(_ value: X.Value?, at path: JSONPath, transform: X) throws {
         guard let value else { return }
         try place(transform.encode(value), at: path)

@@ -32,11 +32,36 @@ extension DataModel {
 /// values, coercion between strings, numbers and booleans, snake_case keys, lossy collections,
 /// and a repair log — through any `Decoder`.
 ///
-/// Properties without `@Key` are read from their Swift name, then from its snake_case form
-/// (`authorName` → `author_name`). See ``DataModel`` for a full example.
+/// A model that declares no key style reads each property without `@Key` from its Swift name,
+/// then from its snake_case form (`authorName`, then `author_name`), and writes it under its
+/// Swift name, or in the ``KeyStyle`` an encoder's `userInfo[.kilnKeyStyle]` or a
+/// `parameters(keyStyle:)` call asks for. When the API has one key style, declare it with
+/// ``DataModel(keyStyle:)`` so that encoding writes the keys decoding read. See ``DataModel`` for a
+/// full example.
 @attached(member, names: named(init), named(encode(to:)))
 @attached(extension, conformances: DataModel, KilnFastDecodable)
 public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
+
+/// Makes a struct or final class decode tolerantly, like ``DataModel()``, with the keys of its API
+/// declared once: properties without `@Key` are read and written in `keyStyle`.
+///
+/// ```swift
+/// @DataModel(keyStyle: .snakeCase)
+/// struct Page {
+///     var hasMore = false             // reads "has_more" (then "hasMore"), writes "has_more"
+///     var nextCursor: String?         // reads "next_cursor" (then "nextCursor"), writes "next_cursor"
+///     @Key("pageNo") var page = 1     // @Key wins: reads and writes "pageNo"
+/// }
+/// ```
+///
+/// Decoding tries the styled key first and keeps the other spelling as a tolerant alias.
+/// `encode(to:)`, and therefore `parameters()`, `queryItems()` and `formURLEncodedBody()`, write
+/// the styled key whatever ``KeyStyle`` the encoder asks for: that style applies only to models
+/// that declare none. Each nested model follows its own declaration. Write the style as a case
+/// (`.snakeCase`, `.asWritten`): the macro chooses the keys at compile time.
+@attached(member, names: named(init), named(encode(to:)))
+@attached(extension, conformances: DataModel, KilnFastDecodable)
+public macro DataModel(keyStyle: KeyStyle) = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
 
 /// The JSON keys a property is read from, first present and non-null wins; dotted paths reach
 /// into nested objects. The first key is the one written when encoding.

@@ -4,7 +4,7 @@
 import Foundation
 import KilnModel
 
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 struct Article: Sendable, Equatable {
     var id: Int
     var title: String
@@ -19,7 +19,7 @@ struct Article: Sendable, Equatable {
     @Transform(.iso8601) var createdAt: Date
     var comments: [Comment]
 
-    @DataModel
+    @DataModel(keyStyle: .snakeCase)
     struct Author: Sendable, Equatable {
         var userID: Int
         var nickName: String
@@ -33,7 +33,7 @@ struct Article: Sendable, Equatable {
         static let fallback = Status.unknown
     }
 
-    @DataModel
+    @DataModel(keyStyle: .snakeCase)
     struct Comment: Sendable, Equatable {
         var id: Int
         var content: String

@@ -4,7 +4,7 @@
 import Foundation
 import KilnModel
 
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 struct EdgeCase: Sendable, Equatable {
     var `for`: Int
     @Key("init") var initValue: String

@@ -4,7 +4,7 @@
 import Foundation
 import KilnModel
 
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 public struct Message {
     public var msgID: Int
     public var sender: Sender

@@ -4,7 +4,7 @@
 import Foundation
 import KilnModel
 
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 struct Profile: Sendable, Hashable {
     var id: UUID?
     @Key("user_name") var userName: String
@@ -53,7 +53,7 @@ struct Profile: Sendable, Hashable {
         static let fallback = Tier.unknown
     }
 
-    @DataModel
+    @DataModel(keyStyle: .snakeCase)
     struct Settings: Sendable, Hashable {
         var theme: String
         var fontSize: Int

@@ -4,12 +4,12 @@
 import Foundation
 import KilnModel
 
-@DataModel
+@DataModel(keyStyle: .snakeCase)
 struct TwitterSearch: Sendable, Equatable {
     var statuses: [Status]
     var searchMetadata: SearchMetadata
 
-    @DataModel
+    @DataModel(keyStyle: .snakeCase)
     struct Status: Sendable, Equatable {
         var metadata: Metadata
         var createdAt: String
@@ -37,13 +37,13 @@ struct TwitterSearch: Sendable, Equatable {
         var possiblySensitive: Bool?
         var lang: String
 
-        @DataModel
+        @DataModel(keyStyle: .snakeCase)
         struct Metadata: Sendable, Equatable {
             var resultType: String
             var isoLanguageCode: String
         }
 
-        @DataModel
+        @DataModel(keyStyle: .snakeCase)
         struct User: Sendable, Equatable {
             var id: Int
             var idStr: String
@@ -95,7 +95,7 @@ struct TwitterSearch: Sendable, Equatable {
                 struct Url: Sendable, Equatable {
                     var urls: [UrlUrl]
 
-                    @DataModel
+                    @DataModel(keyStyle: .snakeCase)
                     struct UrlUrl: Sendable, Equatable {
                         @Transform(.url) var url: URL?
                         @Transform(.url) var expandedURL: URL?
@@ -108,7 +108,7 @@ struct TwitterSearch: Sendable, Equatable {
                 struct Description: Sendable, Equatable {
                     var urls: [Url]
 
-                    @DataModel
+                    @DataModel(keyStyle: .snakeCase)
                     struct Url: Sendable, Equatable {
                         @Transform(.url) var url: URL?
                         @Transform(.url) var expandedURL: URL?
@@ -119,7 +119,7 @@ struct TwitterSearch: Sendable, Equatable {
             }
         }
 
-        @DataModel
+        @DataModel(keyStyle: .snakeCase)
         struct RetweetedStatus: Sendable, Equatable {
             var metadata: Metadata
             var createdAt: String
@@ -146,13 +146,13 @@ struct TwitterSearch: Sendable, Equatable {
             var possiblySensitive: Bool?
             var lang: String
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct Metadata: Sendable, Equatable {
                 var resultType: String
                 var isoLanguageCode: String
             }
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct User: Sendable, Equatable {
                 var id: Int
                 var idStr: String
@@ -204,7 +204,7 @@ struct TwitterSearch: Sendable, Equatable {
                     struct Url: Sendable, Equatable {
                         var urls: [UrlUrl]
 
-                        @DataModel
+                        @DataModel(keyStyle: .snakeCase)
                         struct UrlUrl: Sendable, Equatable {
                             @Transform(.url) var url: URL?
                             @Transform(.url) var expandedURL: URL?
@@ -217,7 +217,7 @@ struct TwitterSearch: Sendable, Equatable {
                     struct Description: Sendable, Equatable {
                         var urls: [Url]
 
-                        @DataModel
+                        @DataModel(keyStyle: .snakeCase)
                         struct Url: Sendable, Equatable {
                             @Transform(.url) var url: URL?
                             @Transform(.url) var expandedURL: URL?
@@ -228,7 +228,7 @@ struct TwitterSearch: Sendable, Equatable {
                 }
             }
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct Entities: Sendable, Equatable {
                 var hashtags: [Hashtag]
                 var symbols: [JSONValue] // always empty in the samples
@@ -242,7 +242,7 @@ struct TwitterSearch: Sendable, Equatable {
                     var indices: [Int]
                 }
 
-                @DataModel
+                @DataModel(keyStyle: .snakeCase)
                 struct Url: Sendable, Equatable {
                     @Transform(.url) var url: URL?
                     @Transform(.url) var expandedURL: URL?
@@ -250,7 +250,7 @@ struct TwitterSearch: Sendable, Equatable {
                     var indices: [Int]
                 }
 
-                @DataModel
+                @DataModel(keyStyle: .snakeCase)
                 struct UserMention: Sendable, Equatable {
                     var screenName: String
                     var name: String
@@ -259,7 +259,7 @@ struct TwitterSearch: Sendable, Equatable {
                     var indices: [Int]
                 }
 
-                @DataModel
+                @DataModel(keyStyle: .snakeCase)
                 struct MediaItem: Sendable, Equatable {
                     var id: Int
                     var idStr: String
@@ -313,7 +313,7 @@ struct TwitterSearch: Sendable, Equatable {
             }
         }
 
-        @DataModel
+        @DataModel(keyStyle: .snakeCase)
         struct Entities: Sendable, Equatable {
             var hashtags: [Hashtag]
             var symbols: [JSONValue] // always empty in the samples
@@ -327,7 +327,7 @@ struct TwitterSearch: Sendable, Equatable {
                 var indices: [Int]
             }
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct Url: Sendable, Equatable {
                 @Transform(.url) var url: URL?
                 @Transform(.url) var expandedURL: URL?
@@ -335,7 +335,7 @@ struct TwitterSearch: Sendable, Equatable {
                 var indices: [Int]
             }
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct UserMention: Sendable, Equatable {
                 var screenName: String
                 var name: String
@@ -344,7 +344,7 @@ struct TwitterSearch: Sendable, Equatable {
                 var indices: [Int]
             }
 
-            @DataModel
+            @DataModel(keyStyle: .snakeCase)
             struct MediaItem: Sendable, Equatable {
                 var id: Int
                 var idStr: String
@@ -398,7 +398,7 @@ struct TwitterSearch: Sendable, Equatable {
         }
     }
 
-    @DataModel
+    @DataModel(keyStyle: .snakeCase)
     struct SearchMetadata: Sendable, Equatable {
         var completedIn: Double
         var maxID: Int
