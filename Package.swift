@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "KilnNetworkCache", targets: ["KilnNetworkCache"]),
         .library(name: "KilnViewModel", targets: ["KilnViewModel"]),
         .library(name: "KilnTesting", targets: ["KilnTesting"]),
-        .executable(name: "kiln", targets: ["kiln"]),
+        // The command is `kiln` (its help says so); the product is `kiln-cli` so that no two products or
+        // targets differ only in case (`Kiln` and `kiln` collide on case-insensitive disks).
+        .executable(name: "kiln-cli", targets: ["KilnCLI"]),
         .executable(name: "kiln-demo", targets: ["kiln-demo"]),
         .executable(name: "kiln-bench", targets: ["kiln-bench"]),
     ],
@@ -65,7 +67,7 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
-            name: "kiln",
+            name: "KilnCLI",
             dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(

@@ -49,11 +49,12 @@ struct CommandLineTests {
 }
 
 enum KilnProcess {
-    /// `kiln` in the directory of the running test bundle, as `swift build` lays products out.
+    /// The `kiln-cli` product in the directory of the running test bundle, as `swift build` lays
+    /// products out.
     static let executable: URL? = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("kiln")
+            let candidate = directory.appendingPathComponent("kiln-cli")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
