@@ -17,7 +17,7 @@ public enum CachePolicy: Sendable, Hashable {
     case cacheElseNetwork(maxAge: TimeInterval)
     /// The network; when it fails for a transport reason (offline, timeout…) or with an HTTP
     /// status of 500 or above, the cache. A server that answered and refused (its envelope's
-    /// code) gets no fallback: its answer stands.
+    /// code, with any status) gets no fallback: its answer stands.
     case networkElseCache
     /// The cached value first, when there is one, then the network's (seed 000's message list).
     /// A network failure after a cached value is thrown after that value was delivered.

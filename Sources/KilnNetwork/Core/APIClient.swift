@@ -192,11 +192,18 @@ public struct APIClient: Sendable {
         readsValue: Bool
     ) async throws(APIError) -> ValidatedBody {
         let start = ContinuousClock.now
-        let exchange = try await exchange(for: endpoint, kind: .data, progress: progress)
+        let envelope = endpoint.envelope ?? self.envelope
+        let exchange: Exchange
+        do {
+            exchange = try await self.exchange(for: endpoint, kind: .data, progress: progress)
+        } catch {
+            // A refusal in the API's own envelope is the server's answer, whatever the status.
+            if case .http(_, let errorBody) = error, let refusal = refusal(in: errorBody, envelope: envelope) { throw refusal }
+            throw error
+        }
         guard case .memory(let body) = exchange.payload else {
             throw .transport(TransportError(.other, detail: "unexpected file payload"))
         }
-        let envelope = endpoint.envelope ?? self.envelope
         var document: JSONDocument?
         if envelope.codePath != nil || envelope.dataPath != nil || (readsValue && !(Value.self is NoContent.Type)) {
             do {
@@ -213,6 +220,15 @@ public struct APIClient: Sendable {
             }
         }
         return ValidatedBody(body: body, document: document, head: exchange.head, envelope: envelope, attempts: exchange.attempts, start: start)
+    }
+
+    /// The server's refusal when an error body is the API's envelope with a failure code
+    /// (`400 {"code": "1001", "msg": "…"}`); `nil` for any other body.
+    func refusal(in errorBody: Data, envelope: Envelope) -> APIError? {
+        guard envelope.codePath != nil, let document = try? read(errorBody),
+              case .failure(let code, let message) = envelope.verdict(for: document)
+        else { return nil }
+        return .server(code: code, message: message)
     }
 
     /// The one place a body is read as JSON.

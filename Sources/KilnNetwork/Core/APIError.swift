@@ -19,9 +19,12 @@ import FoundationNetworking
 /// }
 /// ```
 public enum APIError: Error, Sendable, Hashable {
-    /// The server answered and said no: the envelope's code is not a success code.
+    /// The server answered and said no: the envelope's code is not a success code. An error
+    /// status whose body is the API's envelope with a failure code (`400 {"code": "1001", …}`)
+    /// ends here too, with the server's own code and message.
     case server(code: String, message: String)
-    /// The server answered with an HTTP status outside 200–299. `body` is what it sent (at most 64 KiB).
+    /// The server answered with an HTTP status outside 200–299 and no refusal in the API's
+    /// envelope. `body` is what it sent (at most 64 KiB).
     case http(status: Int, body: Data)
     /// The request never got a complete answer: offline, refused, timed out, TLS, connection lost.
     case transport(TransportError)

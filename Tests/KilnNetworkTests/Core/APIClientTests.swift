@@ -208,3 +208,42 @@ struct APIClientTypedThrowsTests {
         }
     }
 }
+
+@Suite("APIClient with an error status")
+struct APIClientErrorStatusTests {
+    @Test(arguments: [400, 401, 403, 422, 500, 503])
+    func aRefusalInTheEnvelopeKeepsTheServersWords(status: Int) async throws {
+        try await withServer { server in
+            server.route(.get, "/orders", .envelope(code: "1001", message: "余额不足", status: status))
+            let error = await failure { try await APIClient(baseURL: server.baseURL).send(Endpoint<[Int]>.get("/orders")) }
+            #expect(error == .server(code: "1001", message: "余额不足"))
+        }
+    }
+
+    @Test func anErrorBodyThatIsNotARefusalStaysAnHTTPError() async throws {
+        try await withServer { server in
+            server.route(.get, "/html", .status(502, body: "<html>bad gateway</html>"))
+            server.route(.get, "/ok-code", .envelope(code: "0000", message: "ok", status: 500))
+            let client = APIClient(baseURL: server.baseURL)
+            let html = await failure { try await client.send(Endpoint<[Int]>.get("/html")) }
+            #expect(html == .http(status: 502, body: Data("<html>bad gateway</html>".utf8)))
+            guard case .http(500, _)? = await failure({ try await client.send(Endpoint<[Int]>.get("/ok-code")) }) else {
+                Issue.record("a success code under a 500 is still an HTTP failure")
+                return
+            }
+        }
+    }
+
+    @Test func retriesSeeTheStatusAndTheEndIsTheServersWords() async throws {
+        try await withServer { server in
+            server.route(.get, "/busy", .envelope(code: "503", message: "系统维护中", status: 503))
+            let client = APIClient(
+                baseURL: server.baseURL,
+                interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 2))],
+                sleep: { _ in })
+            let error = await failure { try await client.send(Endpoint<[Int]>.get("/busy")) }
+            #expect(error == .server(code: "503", message: "系统维护中"))
+            #expect(server.requests(to: "/busy").count == 3, "the 503 was retried as an HTTP failure first")
+        }
+    }
+}
