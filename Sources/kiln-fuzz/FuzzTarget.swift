@@ -26,7 +26,7 @@ enum FuzzCase {
         let decoder = KilnDecoder()
         _ = try? decoder.decode(JSONValue.self, from: array)
         _ = try? decoder.decodeWithRepairs(ArticlePage.self, from: array)
-        _ = try? decoder.decodeWithRepairs([ArticleGeneric].self, from: array, at: "data.list")
+        _ = try? KilnDecoder.decoderProtocolPath.decodeWithRepairs([Article].self, from: array, at: "data.list")
         _ = try? decoder.decode(StrictArticlePage.self, from: array)
         _ = try? decoder.decodeWithRepairs(Catalog.self, from: array)
     }
