@@ -75,11 +75,13 @@ let package = Package(
             dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
-        // libFuzzer target over the JSON reader and KilnDecoder; see FUZZ_README_SNIPPET.md.
+        // libFuzzer target over the JSON reader, the envelope path and KilnDecoder; scripts/build-fuzz.sh
+        // builds it with the sanitizers (README, "Fuzzing").
         .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
 
         // MARK: Internal support (not a product)
-        // The generated article payload and the benchmark's model shapes, shared by kiln-bench and tests.
+        // The generated article payload, the benchmark's models (strict Codable and @DataModel) and the
+        // envelope-path invariants, shared by kiln-bench, kiln-fuzz and the tests.
         .target(name: "BenchSupport", dependencies: ["KilnModel"]),
 
         // MARK: Tests

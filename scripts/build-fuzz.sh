@@ -1,18 +1,31 @@
 #!/bin/bash
 # Builds the kiln-fuzz libFuzzer target with AddressSanitizer by calling swiftc directly on
-# KilnModel, BenchSupport and Sources/kiln-fuzz (the macro plugin and swift-syntax are not needed:
-# KilnModel expands no macro, and BenchSupport's Macro*.swift — the only files that use
-# @DataModel — are left out). Output: $OUT/kiln-fuzz (default .build-fuzz/).
+# KilnModel, BenchSupport and Sources/kiln-fuzz. BenchSupport's models are @DataModel types: the
+# macro plugin is built first by SwiftPM, as a host tool without the sanitizer
+# (`swift build --product KilnMacros` → <bin path>/KilnMacros-tool), and handed to each swiftc
+# call with `-load-plugin-executable`, as SwiftPM does for every module that depends on
+# KilnMacros. Output: $OUT/kiln-fuzz (default .build-fuzz/).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$ROOT/.build-fuzz}
+
+swift build --package-path "$ROOT" --product KilnMacros
+PLUGIN=$(swift build --package-path "$ROOT" --show-bin-path)/KilnMacros-tool
+if [ ! -x "$PLUGIN" ]; then
+  echo "error: no macro plugin at $PLUGIN after 'swift build --product KilnMacros'" >&2
+  exit 1
+fi
+
 mkdir -p "$OUT"
 cd "$OUT"
-FLAGS="-O -wmo -parse-as-library -sanitize=fuzzer,address -swift-version 6"
-swiftc $FLAGS -emit-module -emit-library -static -module-name KilnModel \
+# One package name for the three modules, as SwiftPM gives them: BenchSupport uses KilnModel's
+# `package` symbols (KilnDecoder.usesFastPath, Repair.under).
+FLAGS="-O -wmo -parse-as-library -sanitize=fuzzer,address -swift-version 6 -package-name Kiln"
+MACROS="-load-plugin-executable $PLUGIN#KilnMacros"
+swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name KilnModel \
   $(find "$ROOT/Sources/KilnModel" -name '*.swift') -o libKilnModel.a -emit-module-path KilnModel.swiftmodule
-swiftc $FLAGS -emit-module -emit-library -static -module-name BenchSupport \
-  $(ls "$ROOT"/Sources/BenchSupport/*.swift | grep -v '/Macro') -I . -o libBenchSupport.a -emit-module-path BenchSupport.swiftmodule
-swiftc $FLAGS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT/Sources/kiln-fuzz/FuzzTarget.swift" \
+swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name BenchSupport \
+  "$ROOT"/Sources/BenchSupport/*.swift -I . -o libBenchSupport.a -emit-module-path BenchSupport.swiftmodule
+swiftc $FLAGS $MACROS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT/Sources/kiln-fuzz/FuzzTarget.swift" \
   -I . -L . -lKilnModel -lBenchSupport -o kiln-fuzz
 echo "built $OUT/kiln-fuzz"

@@ -2,8 +2,9 @@ import BenchSupport
 import Foundation
 import KilnModel
 
-/// libFuzzer entry point: arbitrary bytes through the reader and the decoder. Anything but a
-/// value or a typed error (a crash, a hang, a sanitizer report, a broken invariant) is a bug.
+/// libFuzzer entry point: arbitrary bytes through the reader, the envelope path and the decoder
+/// (fast and `Decoder`-protocol paths). Anything but a value or a typed error (a crash, a hang, a
+/// sanitizer report, a broken invariant) is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func kilnFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzCase.run(UnsafeRawBufferPointer(start: data, count: size))
@@ -22,11 +23,16 @@ enum FuzzCase {
             guard let again = try? JSONValue(parsing: text), again.jsonText == text else {
                 preconditionFailure("round trip changed \(text.prefix(80))")
             }
+            // The envelope path, read as APIClient reads it: with the options the document was read with.
+            var envelopeDecoder = KilnDecoder()
+            envelopeDecoder.readerOptions = options
+            let broken = EnvelopeInvariants.violations(in: document, decoder: envelopeDecoder)
+            guard broken.isEmpty else { preconditionFailure(broken.joined(separator: "\n")) }
         }
         let decoder = KilnDecoder()
         _ = try? decoder.decode(JSONValue.self, from: array)
         _ = try? decoder.decodeWithRepairs(ArticlePage.self, from: array)
-        _ = try? decoder.decodeWithRepairs([ArticleGeneric].self, from: array, at: "data.list")
+        _ = try? KilnDecoder.decoderProtocolPath.decodeWithRepairs([Article].self, from: array, at: "data.list")
         _ = try? decoder.decode(StrictArticlePage.self, from: array)
         _ = try? decoder.decodeWithRepairs(Catalog.self, from: array)
     }

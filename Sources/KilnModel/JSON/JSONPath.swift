@@ -63,6 +63,15 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     public var description: String { CodingPathFormatter.format(components) }
+
+    /// `inner`, a coding path inside the value at this path, written from the document's root:
+    /// `list[3].id` inside `data` is `data.list[3].id`.
+    package func locating(_ inner: String) -> String {
+        let outer = description
+        if outer.isEmpty { return inner }
+        if inner.isEmpty { return outer }
+        return inner.hasPrefix("[") ? outer + inner : outer + "." + inner
+    }
 }
 
 /// Thrown when a key path's text cannot be read, e.g. `"data..list"` or `"items[x]"`.

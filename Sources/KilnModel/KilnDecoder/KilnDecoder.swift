@@ -25,6 +25,11 @@ public struct KilnDecoder: Sendable {
     /// Values handed to every `Decodable` through `Decoder.userInfo`, beside Kiln's
     /// ``DecodingSession`` (under `CodingUserInfoKey.kilnDecodingSession`).
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether `@DataModel` types decode through their generated `init(kiln:)` (the default) or,
+    /// when `false`, through their `init(from:)` over this decoder's `Decoder` containers. Both
+    /// give the same values and repair log; the switch lets this package's benchmark and tests
+    /// measure and compare the two paths on the same models.
+    package var usesFastPath = true
 
     /// A decoder following `policy`.
     public init(policy: DecodingPolicy = DecodingPolicy()) {
@@ -94,7 +99,7 @@ public struct KilnDecoder: Sendable {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { info[key] = value }
         info[.kilnDecodingSession] = session
-        let context = KilnDecodingContext(tape: document.tape, session: session, userInfo: info)
+        let context = KilnDecodingContext(tape: document.tape, session: session, userInfo: info, usesFastPath: usesFastPath)
         do {
             var decoder = KilnValueDecoder(context: context, index: 0, node: nil)
             if let keyPath { decoder = try Self.descend(decoder, along: keyPath) }

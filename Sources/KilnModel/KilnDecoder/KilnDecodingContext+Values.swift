@@ -101,7 +101,7 @@ extension KilnDecodingContext {
             guard let decimal = decimal(at: index) else { throw mismatch(Decimal.self, at: index, path: path(parent, step)) }
             return unsafeBitCast(decimal, to: T.self)
         }
-        if let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
+        if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
             return fastDecode(fast, as: T.self, at: index, parent, step)
         }
         let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent

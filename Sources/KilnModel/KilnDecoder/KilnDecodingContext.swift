@@ -9,6 +9,8 @@ final class KilnDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     /// Whether the policy sets any default: when not, an absent optional is simply `nil`.
     @usableFromInline let hasCustomDefaults: Bool
+    /// Whether `KilnFastDecodable` models take their fast path (`KilnDecoder.usesFastPath`).
+    let usesFastPath: Bool
     /// Per object, the key token after the member found last: models and dictionaries read keys
     /// mostly in document order, so the next look-up usually succeeds at the hint. A small
     /// direct-mapped cache (`[object, hint]` pairs, slot = object mod 64), so a nested decode does
@@ -17,10 +19,11 @@ final class KilnDecodingContext {
     @usableFromInline let hint: UnsafeMutablePointer<Int>
     @usableFromInline static let hintSlots = 64
 
-    init(tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any]) {
+    init(tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool) {
         self.tape = tape
         self.session = session
         self.userInfo = userInfo
+        self.usesFastPath = usesFastPath
         self.hasCustomDefaults = session.policy.hasCustomDefaults
         self.hint = .allocate(capacity: 2 * Self.hintSlots)
         hint.initialize(repeating: -1, count: 2 * Self.hintSlots)

@@ -114,12 +114,8 @@ extension APIClient {
     /// Repairs of a decode of the envelope's `data` alone, named by their path in the whole
     /// response (`list[3].id` → `data.list[3].id`).
     static func inResponse(_ repairs: [Repair], dataPath: KilnModel.JSONPath?) -> [Repair] {
-        guard let prefix = dataPath?.description, !prefix.isEmpty else { return repairs }
-        return repairs.map { repair in
-            var copy = repair
-            copy.path = repair.path.isEmpty ? prefix : repair.path.hasPrefix("[") ? prefix + repair.path : prefix + "." + repair.path
-            return copy
-        }
+        guard let dataPath else { return repairs }
+        return repairs.map { $0.under(dataPath) }
     }
 
     /// What identifies `endpoint` to the response cache: its method, full URL and body; `nil`
