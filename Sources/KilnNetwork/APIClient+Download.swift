@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file that a download put in place.
 public struct DownloadedFile: Sendable, Hashable {
@@ -14,8 +21,10 @@ extension APIClient {
     /// Downloads the body of `endpoint` to `destination`, reporting bytes received.
     ///
     /// The body is written to a temporary file and moved to `destination` only when it is complete
-    /// and, when the server sent a `Content-Length`, of that size. On any failure nothing is left
-    /// at `destination` (a file already there is replaced only on success). Envelopes do not
+    /// and, when the server sent a `Content-Length` for an uncompressed body, of that size. A
+    /// compressed body (`Content-Encoding: gzip`, `deflate`, `br`) is saved decompressed. On any
+    /// failure nothing changes at `destination`: a file already there is replaced, in one rename,
+    /// only on success. Envelopes do not
     /// apply; a non-2xx status fails with ``APIError/http(status:body:)``. The endpoint's
     /// `Response` type is not used.
     ///
@@ -53,23 +62,36 @@ extension APIClient {
         defer { try? FileManager.default.removeItem(at: temporary) }
         do {
             let size = try Self.fileSize(temporary)
-            if let declared = exchange.head.header("Content-Length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
+            // A compressed body arrives decompressed: its Content-Length counts other bytes.
+            let encoding = exchange.head.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
+            if encoding == "identity",
+               let declared = exchange.head.header("Content-Length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
                declared != size {
                 throw APIError.transport(TransportError(.connectionLost, detail: "received \(size) of \(declared) bytes"))
             }
             if Task.isCancelled { throw APIError.cancelled }
-            let manager = FileManager.default
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if manager.fileExists(atPath: destination.path) {
-                _ = try manager.replaceItemAt(destination, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: destination)
-            }
+            try Self.replace(destination, with: temporary)
             return DownloadedFile(url: destination, byteCount: size, head: exchange.head)
         } catch let error as APIError {
             throw error
         } catch {
             throw .transport(TransportError(.localFile, detail: String(describing: error)))
+        }
+    }
+
+    /// Puts `file` at `destination` in one step: a file already there is replaced by a rename
+    /// (atomic within a file system), so it is either the old file or the new one, never gone.
+    /// `file` is first moved beside `destination`, onto the same file system.
+    static func replace(_ destination: URL, with file: URL) throws {
+        let manager = FileManager.default
+        let folder = destination.deletingLastPathComponent()
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staged = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
+        try manager.moveItem(at: file, to: staged)
+        guard rename(staged.path, destination.path) == 0 else {
+            let code = errno
+            try? manager.removeItem(at: staged)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
     }
 

@@ -42,7 +42,9 @@ public final class FixtureServer: Sendable {
     public static func start(port: UInt16 = 0) async throws -> FixtureServer {
         let store = FixtureStore()
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
-        let server = HTTPServer(address: address, timeout: 120, logger: .disabled, handler: FixtureHandler(store: store))
+        let config = HTTPServer.Configuration(
+            address: address, timeout: 120, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
+        let server = HTTPServer(config: config, handler: FixtureHandler(store: store))
         let task = Task { try await server.run() }
         do {
             try await server.waitUntilListening(timeout: 10)

@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import KilnTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -51,6 +52,28 @@ enum ClientBench {
             print(String(format: "cache hit vs the network path with the cache on: %.1f× faster; a new client's first hit: %.1f× faster", network / medians[4], network / medians[5]))
             print(String(format: "Kiln send latency vs URLSession + Foundation: %+.1f%%", (medians[2] / baseline - 1) * 100))
         }
+        try await fixtureLatency(nginx: server.baseURL, small: small)
+    }
+
+    /// Small requests on a kept-alive connection: KilnTesting's `FixtureServer` beside nginx.
+    static func fixtureLatency(nginx: URL, small: Data) async throws {
+        let fixture = try await FixtureServer.start()
+        fixture.route(.get, "/small.json", .data(small, contentType: "application/json"))
+        fixture.route(.get, "/tiny", .json(["code": "0000", "data": ["ok": true]]))
+        let session = URLSession(configuration: .ephemeral)
+        let cases = [
+            Case(label: "nginx, 20 KB file") { _ = try await session.data(from: nginx.appendingPathComponent("small.json")) },
+            Case(label: "FixtureServer, 20 KB body") { _ = try await session.data(from: fixture.baseURL.appendingPathComponent("small.json")) },
+            Case(label: "FixtureServer, 30 B envelope") { _ = try await session.data(from: fixture.baseURL.appendingPathComponent("tiny")) },
+        ]
+        let medians = try await interleaved(cases, rounds: 300)
+        print("\n## Small requests, one kept-alive connection per server, 300 interleaved rounds")
+        print("| server | median ms | × nginx |")
+        print("|---|---:|---:|")
+        for (index, item) in cases.enumerated() {
+            print(String(format: "| %@ | %.3f | %.2f× |", item.label, medians[index] * 1000, medians[index] / medians[0]))
+        }
+        await fixture.stop()
     }
 
     static func makeCases(baseURL: URL, file: String, cacheFolder: URL) throws -> [Case] {

@@ -20,8 +20,10 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Parameter configuration: the session configuration; the default is ephemeral (no shared
     ///   cookies or URL cache). Do not enable `waitsForConnectivity` or background sessions on Linux.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
-        let delegate = SessionDelegate()
+    ///   - challenges: answers authentication challenges; the default rejects HTTP authentication
+    ///     (a `401` reaches the client as a response) and leaves server trust to the system.
+    public init(configuration: URLSessionConfiguration = .ephemeral, challenges: ChallengeResponder = .standard) {
+        let delegate = SessionDelegate(challenges: challenges)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Kiln.URLSessionTransport"
@@ -36,7 +38,7 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` and collects the whole body in memory.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let state = TaskState(sink: .memory)
-        let response = try await run(state) { $0.dataTask(with: request) }
+        let response = try await run(state, request) { $0.dataTask(with: $1) }
         return (state.collected, response)
     }
 
@@ -47,7 +49,7 @@ public final class URLSessionTransport: Transport {
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> (Data, HTTPURLResponse) {
         let state = TaskState(sink: .memory, progress: progress)
-        let response = try await run(state) { $0.uploadTask(with: request, fromFile: file) }
+        let response = try await run(state, request) { $0.uploadTask(with: $1, fromFile: file) }
         return (state.collected, response)
     }
 
@@ -64,7 +66,7 @@ public final class URLSessionTransport: Transport {
         do {
             let handle = try FileHandle(forWritingTo: file)
             let state = TaskState(sink: .file(handle), progress: progress)
-            let response = try await run(state) { $0.dataTask(with: request) }
+            let response = try await run(state, request) { $0.dataTask(with: $1) }
             return (file, response)
         } catch {
             try? FileManager.default.removeItem(at: file)
@@ -72,13 +74,39 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    private func run(_ state: TaskState, makeTask: (URLSession) -> URLSessionTask) async throws -> HTTPURLResponse {
+    /// The most redirects one call follows, as on Apple platforms.
+    static let redirectLimit = 20
+
+    private func run(
+        _ state: TaskState,
+        _ request: URLRequest,
+        makeTask: (URLSession, URLRequest) -> URLSessionTask
+    ) async throws -> HTTPURLResponse {
+        var request = request
+        for _ in 0...Self.redirectLimit {
+            switch try await runOnce(state, request, makeTask: makeTask) {
+            case .response(let response):
+                return response
+            case .redirect(let next):
+                // Followed here because the platform would drop the body: start again.
+                try state.reset()
+                request = next
+            }
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    private func runOnce(
+        _ state: TaskState,
+        _ request: URLRequest,
+        makeTask: (URLSession, URLRequest) -> URLSessionTask
+    ) async throws -> TaskOutcome {
         let handle = CancellableTask()
         let session = session
         let delegate = delegate
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
-                let task = makeTask(session)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TaskOutcome, any Error>) in
+                let task = makeTask(session, request)
                 delegate.register(task, state: state, continuation: continuation)
                 handle.attach(task)
                 task.resume()
@@ -87,6 +115,14 @@ public final class URLSessionTransport: Transport {
             handle.cancel()
         }
     }
+}
+
+/// How one URLSession task ended.
+private enum TaskOutcome {
+    /// The final response.
+    case response(HTTPURLResponse)
+    /// A redirect the transport follows itself, with the request to send next.
+    case redirect(URLRequest)
 }
 
 /// Cancels a URLSession task even when cancellation arrives before the task exists.
@@ -126,10 +162,25 @@ private final class TaskState: @unchecked Sendable {
     var collected = Data()
     var received: Int64 = 0
     var writeError: (any Error)?
+    /// The `401`/`407` whose challenge was declined, where the platform can only decline by
+    /// cancelling the task: it is the task's answer, not the cancellation.
+    var declined: HTTPURLResponse?
+    /// A redirect to follow with a new task (see ``SessionDelegate/keepsBody(_:after:task:)``).
+    var redirect: URLRequest?
 
     init(sink: Sink, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
         self.sink = sink
         self.progress = progress
+    }
+
+    /// Forgets what a redirect's body left, before the next hop's task starts.
+    func reset() throws {
+        collected = Data()
+        received = 0
+        redirect = nil
+        if case .file(let handle) = sink {
+            try handle.truncate(atOffset: 0)
+        }
     }
 }
 
@@ -146,13 +197,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private struct Entry {
         let state: TaskState
-        let continuation: CheckedContinuation<HTTPURLResponse, any Error>
+        let continuation: CheckedContinuation<TaskOutcome, any Error>
     }
 
     private let lock = NSLock()
     private var entries: [Int: Entry] = [:]
+    private let challenges: ChallengeResponder
 
-    func register(_ task: URLSessionTask, state: TaskState, continuation: CheckedContinuation<HTTPURLResponse, any Error>) {
+    init(challenges: ChallengeResponder) {
+        self.challenges = challenges
+    }
+
+    func register(_ task: URLSessionTask, state: TaskState, continuation: CheckedContinuation<TaskOutcome, any Error>) {
         lock.withLock { entries[task.taskIdentifier] = Entry(state: state, continuation: continuation) }
     }
 
@@ -194,17 +250,136 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         ))
     }
 
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // Unanswered, a challenge hangs the request; "use credential" with none crashes Linux's
+        // Foundation. Every challenge gets an answer, and a credential only with a password.
+        let asked = AuthenticationChallenge(challenge)
+        let answer = challenges.answer(asked)
+        #if canImport(FoundationNetworking)
+        // Linux's URLSession has no way to decline a challenge and go on: "reject" cancels the
+        // task and "default handling" without a stored credential never ends it. So a declined
+        // challenge cancels, and the cancellation is turned back into the response that asked.
+        if Self.isDeclined(answer, for: asked.kind),
+           let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
+           let state = entry(for: task)?.state {
+            state.declined = response
+            completionHandler(.cancelAuthenticationChallenge, nil)
+            return
+        }
+        #endif
+        let (disposition, credential) = ChallengeResponder.disposition(for: answer, challenge: asked)
+        completionHandler(disposition, credential)
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Whether `answer` leaves an HTTP challenge unanswered on Linux, where only Basic credentials
+    /// can be sent (its Foundation stops the process on a Digest credential).
+    static func isDeclined(_ answer: ChallengeAnswer, for kind: AuthenticationChallenge.Kind) -> Bool {
+        switch answer {
+        case .reject, .performDefaultHandling: return true
+        case .cancel: return false
+        case .credential: return kind != .basic
+        }
+    }
+    #endif
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        var next = Self.redirect(request, after: response, original: task.originalRequest)
+        #if canImport(FoundationNetworking)
+        // Linux's URLSession follows a redirect before storing the cookies its response set,
+        // so the next hop of the same call would go without them.
+        Self.carryCookies(from: response, to: &next, configuration: session.configuration)
+        // It also sends no body on the next hop: a redirect that keeps the body ends this task,
+        // and the transport sends the next request itself.
+        if Self.keepsBody(next, after: response, task: task), let state = entry(for: task)?.state {
+            state.redirect = next
+            completionHandler(nil)
+            return
+        }
+        #endif
+        completionHandler(next)
+    }
+
+    /// The request to send after a redirect, as RFC 9110 says and browsers do: `307` and `308`
+    /// keep the method and the body; `303` turns every method but `HEAD` into a `GET` without a
+    /// body, and `301` and `302` do so for `POST`.
+    static func redirect(_ proposed: URLRequest, after response: HTTPURLResponse, original: URLRequest?) -> URLRequest {
+        var next = proposed
+        let method = (original?.httpMethod ?? proposed.httpMethod ?? "GET").uppercased()
+        switch response.statusCode {
+        case 307, 308:
+            next.httpMethod = method
+            if next.httpBody == nil, let body = original?.httpBody { next.httpBody = body }
+            if next.value(forHTTPHeaderField: "Content-Type") == nil, let type = original?.value(forHTTPHeaderField: "Content-Type") {
+                next.setValue(type, forHTTPHeaderField: "Content-Type")
+            }
+        case 301, 302, 303:
+            let becomesGet = response.statusCode == 303 ? method != "HEAD" : method == "POST"
+            guard becomesGet else {
+                next.httpMethod = method
+                if next.httpBody == nil, let body = original?.httpBody { next.httpBody = body }
+                break
+            }
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.setValue(nil, forHTTPHeaderField: "Content-Length")
+        default:
+            break
+        }
+        return next
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Whether `next` should carry a body: a body-keeping redirect of a request that had one.
+    static func keepsBody(_ next: URLRequest, after response: HTTPURLResponse, task: URLSessionTask) -> Bool {
+        let hadBody = task is URLSessionUploadTask || task.originalRequest?.httpBody != nil
+        let method = next.httpMethod?.uppercased() ?? "GET"
+        return hadBody && method != "GET" && method != "HEAD" && [301, 302, 307, 308].contains(response.statusCode)
+    }
+
+    static func carryCookies(from response: HTTPURLResponse, to next: inout URLRequest, configuration: URLSessionConfiguration) {
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
+              let from = response.url, let to = next.url
+        else { return }
+        var fields: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
+        }
+        let set = HTTPCookie.cookies(withResponseHeaderFields: fields, for: from)
+        guard !set.isEmpty else { return }
+        storage.setCookies(set, for: from, mainDocumentURL: nil)
+        let header = HTTPCookie.requestHeaderFields(with: storage.cookies(for: to) ?? [])
+        for (name, value) in header { next.setValue(value, forHTTPHeaderField: name) }
+    }
+    #endif
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if case .file(let handle) = entry.state.sink {
+        if case .file(let handle) = entry.state.sink, entry.state.redirect == nil || error != nil {
             try? handle.close()
         }
         if let writeError = entry.state.writeError {
             entry.continuation.resume(throwing: TransportError(.localFile, detail: String(describing: writeError)))
+        } else if let declined = entry.state.declined {
+            entry.continuation.resume(returning: .response(declined))
+        } else if error == nil, let next = entry.state.redirect {
+            entry.continuation.resume(returning: .redirect(next))
         } else if let error {
             entry.continuation.resume(throwing: Self.classify(error, task: task, received: entry.state.received))
         } else if let response = task.response as? HTTPURLResponse {
-            entry.continuation.resume(returning: response)
+            entry.continuation.resume(returning: .response(response))
         } else {
             entry.continuation.resume(throwing: URLError(.badServerResponse))
         }

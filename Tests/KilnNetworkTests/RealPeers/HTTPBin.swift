@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// httpbin (the server Alamofire's own suite runs against) under gunicorn on a loopback port,
+/// for the length of one test: a real HTTP peer that no one here wrote.
+///
+/// `pip install httpbin gunicorn` installs it; `.ci/run` does. Without it the test fails with
+/// that instruction rather than passing unseen.
+struct HTTPBin {
+    let baseURL: URL
+    private let process: Process
+    private let exited: AsyncStream<Void>
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs gunicorn with a clear signal mask: a test runner's threads may block `SIGTERM`, a
+    /// spawned process inherits the mask, and gunicorn would never hear that it should stop.
+    static let launcher = """
+        import signal, sys
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        from gunicorn.app.wsgiapp import run
+        sys.argv = ["gunicorn"] + sys.argv[1:]
+        run()
+        """
+
+    static func start() async throws -> HTTPBin {
+        var lastFailure = "no attempt"
+        for _ in 0..<10 {
+            let port = Int.random(in: 20_000..<60_000)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", launcher, "--bind", "127.0.0.1:\(port)", "--workers", "2", "--log-level", "warning", "httpbin:app"]
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-httpbin-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: errors) }
+            process.standardError = try FileHandle(forWritingTo: errors)
+            process.standardOutput = FileHandle.nullDevice
+            let (exited, ended) = AsyncStream<Void>.makeStream()
+            process.terminationHandler = { _ in
+                ended.yield()
+                ended.finish()
+            }
+            try process.run()
+            let server = HTTPBin(baseURL: URL(fileURLWithPath: "/"), process: process, exited: exited)
+            guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
+            // Ready when it answers; a taken port or a missing module ends the process.
+            for _ in 0..<200 where process.isRunning {
+                if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("get")),
+                   (response as? HTTPURLResponse)?.statusCode == 200 {
+                    return HTTPBin(baseURL: baseURL, process: process, exited: exited)
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            await server.stop()
+            lastFailure = (try? String(contentsOf: errors, encoding: .utf8)) ?? "no output"
+            if lastFailure.contains("No module named") { break }
+        }
+        throw Unavailable(description: "httpbin did not start (pip install httpbin gunicorn): \(lastFailure.suffix(400))")
+    }
+
+    /// Stops the server and waits until it has exited.
+    func stop() async {
+        if process.isRunning { process.terminate() }
+        for await _ in exited {}
+    }
+}
+
+/// Runs `body` with an httpbin server, stopping it afterwards.
+func withHTTPBin(_ body: (URL) async throws -> Void) async throws {
+    let server = try await HTTPBin.start()
+    do {
+        try await body(server.baseURL)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
