@@ -177,11 +177,12 @@ enum DecodeBench {
         return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
     }
 
-    /// `<repo>/../shared`, found from this file's location or the working directory.
+    /// The repository's `TestData` folder (which holds `benchdata/`), found from this file's
+    /// location or the working directory.
     static func sharedDirectory() -> URL {
         let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+            .deletingLastPathComponent().appendingPathComponent("TestData")
         if FileManager.default.fileExists(atPath: fromSource.path) { return fromSource }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared")
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("TestData")
     }
 }

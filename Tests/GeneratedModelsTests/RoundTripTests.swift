@@ -113,7 +113,7 @@ import Testing
         #expect(cases[0].url.href == URL(string: "https://example.com/a"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: twitterPath), "needs ../shared/benchdata/twitter.json"))
+    @Test
     func twitterRoundTrips() throws {
         let data = try sampleData(twitterPath)
         let (search, repairs) = try JSONDecoder().decodeWithRepairs(TwitterSearch.self, from: data)

@@ -9,9 +9,9 @@ func sampleData(_ path: String) throws -> Data {
     return try Data(contentsOf: samples.appendingPathComponent(path))
 }
 
-/// `../shared/benchdata/twitter.json` beside the repository; not part of it.
+/// `TestData/benchdata/twitter.json` (origin and licence in `TestData/README.md`).
 let twitterPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/benchdata/twitter.json").path
+    .deletingLastPathComponent().appendingPathComponent("TestData/benchdata/twitter.json").path
 
 /// Foundation's decoder or Kiln's, for what must hold through both.
 enum ModelReader: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -15,8 +15,8 @@ struct GeneratorFixture: Sendable, CustomStringConvertible {
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/benchdata/twitter.json` beside the repository; not part of it.
-    static let twitterPath = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/benchdata/twitter.json").path
+    /// `TestData/benchdata/twitter.json` (origin and licence in `TestData/README.md`).
+    static let twitterPath = repositoryRoot.appendingPathComponent("TestData/benchdata/twitter.json").path
 
     static let all: [GeneratorFixture] = [
         // kiln generate --name Article --at data.list --enums --equatable Tests/Fixtures/Samples/articles
@@ -50,7 +50,7 @@ struct GeneratorFixture: Sendable, CustomStringConvertible {
         },
     ]
 
-    /// kiln generate --name TwitterSearch --equatable ../shared/benchdata/twitter.json
+    /// kiln generate --name TwitterSearch --equatable TestData/benchdata/twitter.json
     static let twitter = GeneratorFixture(name: "TwitterSearch", samples: [twitterPath]) {
         $0.conformances = [.sendable, .equatable]
     }

@@ -2,16 +2,15 @@ import Foundation
 import Testing
 @testable import KilnModel
 
-/// The shared test data sits beside the repository: `<repo>/../shared/testdata`.
+/// The test data kept in the repository's `TestData` folder (origins and licences in its README).
 enum SharedData {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // KilnModelTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // repo
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared")
+        .appendingPathComponent("TestData")
 
-    static let jsonTestSuite = root.appendingPathComponent("testdata/JSONTestSuite/test_parsing")
+    static let jsonTestSuite = root.appendingPathComponent("JSONTestSuite/test_parsing")
     static let benchdata = root.appendingPathComponent("benchdata")
 
     static func files(prefix: String) throws -> [URL] {
