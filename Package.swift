@@ -60,7 +60,11 @@ let package = Package(
         .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork"]),
         .target(
             name: "KilnTesting",
-            dependencies: ["KilnModel", "KilnNetwork", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "KilnModel", "KilnNetwork",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "Kiln", dependencies: ["KilnModel", "KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel"]),
         .target(name: "KilnGenerator", dependencies: ["KilnModel"]),
@@ -95,7 +99,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
-        .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache"]),
+        .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KilnCache
+import KilnTesting
 
 struct DiskCacheTests {
     private func bytes(_ count: Int, _ fill: UInt8 = 7) -> Data { Data(repeating: fill, count: count) }
@@ -50,11 +51,8 @@ struct DiskCacheTests {
         let cache = DiskCache(configuration: .init(directory: directory.url, flushInterval: 0.02))
         cache.set(bytes(10), forKey: "a")
         #expect(cache.value(forKey: "a") == bytes(10))
-        // Committed by the timer, not by a call: poll for up to five seconds.
-        for _ in 0..<250 where !cache.stateLock.withLock({ cache.pending.isEmpty }) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(cache.stateLock.withLock { cache.pending.isEmpty })
+        // Committed by the timer, not by a call.
+        #expect(await eventually { cache.stateLock.withLock { cache.pending.isEmpty } })
         #expect(cache.totals.count == 1)
     }
 

@@ -11,7 +11,7 @@ struct APIClientDownloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("nested/big.bin")
 
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/big", .generated(byteCount: size, seed: 42))
             let client = APIClient(baseURL: server.baseURL)
             var progress: [TransferProgress] = []
@@ -36,7 +36,7 @@ struct APIClientDownloadTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("cut.bin")
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/cut", .generated(byteCount: 2_000_000).droppingConnection(afterBytes: 500_000))
             let client = APIClient(baseURL: server.baseURL)
             var received: Int64 = 0
@@ -57,7 +57,7 @@ struct APIClientDownloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("keep.bin")
         try Data("old".utf8).write(to: destination)
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/missing", .status(404, body: "no"))
             let client = APIClient(baseURL: server.baseURL)
             let error = await #expect(throws: APIError.self) {
@@ -75,7 +75,7 @@ struct APIClientDownloadCancellationTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("slow.bin")
-        try await withServer { server in
+        try await withFixtureServer { server in
             // Uncancelled, this body takes at least 32 × 100 ms = 3.2 s to arrive.
             server.route(.get, "/slow", .generated(byteCount: 32 * 32 * 1024).slowBody(chunkSize: 32 * 1024, interval: .milliseconds(100)))
             let client = APIClient(baseURL: server.baseURL)

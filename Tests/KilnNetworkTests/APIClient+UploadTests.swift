@@ -18,7 +18,7 @@ struct APIClientUploadTests {
             "caption": (7, SHA256Digest.hex(of: Data("holiday".utf8)), nil),
         ]
 
-        try await withServer { server in
+        try await withFixtureServer { server in
             // The server side checks sizes and checksums and answers what it saw.
             server.route(.post, "/upload") { request in
                 let parts = try request.multipartParts()
@@ -66,7 +66,7 @@ struct APIClientUploadTests {
     }
 
     @Test func missingSourceFileFailsBeforeSending() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.post, "/upload", .envelope())
             var form = MultipartFormData()
             form.append(fileAt: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin"), name: "file")

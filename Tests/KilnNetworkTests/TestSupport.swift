@@ -17,18 +17,6 @@ struct MessagePage: Decodable, Sendable, Hashable {
     var hasMore: Bool
 }
 
-/// Runs `body` against a fresh fixture server and stops it afterwards.
-func withServer<T>(_ body: (FixtureServer) async throws -> T) async throws -> T {
-    let server = try await FixtureServer.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
 
 /// The error a call failed with, or `nil` if it succeeded. Any error that is not an
 /// `APIError` is recorded as an issue (the client promises to throw only `APIError`).

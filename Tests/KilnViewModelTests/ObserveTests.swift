@@ -1,3 +1,4 @@
+import KilnTesting
 import KilnViewModel
 import Observation
 import Testing

@@ -10,14 +10,6 @@ import Testing
 @MainActor
 @Suite("Resource with a cache policy")
 struct ResourceCachingTests {
-    /// A clock the test moves by hand.
-    final class TestClock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var now = Date(timeIntervalSince1970: 1_700_000_000)
-        func advance(_ seconds: TimeInterval) { lock.withLock { now += seconds } }
-        var cacheClock: CacheClock { CacheClock { [self] in lock.withLock { now } } }
-    }
-
     @Test func cachedValueFirstThenFreshOneThenOfflineKeepsIt() async {
         let stub = StubTransport()
         let calls = FixtureCounter()
@@ -33,7 +25,7 @@ struct ResourceCachingTests {
         }
         let clock = TestClock()
         var client = stubClient(stub)
-        client.responseCache = ResponseCache(MemoryCache(clock: clock.cacheClock), clock: clock.cacheClock)
+        client.responseCache = ResponseCache(MemoryCache(clock: CacheClock { clock.date }), clock: CacheClock { clock.date })
 
         // First visit: nothing cached, the network answers.
         let first = Resource(client: client, endpoint: .article(id: 1), policy: .cacheThenNetwork)
@@ -42,7 +34,7 @@ struct ResourceCachingTests {
         #expect(first.origin == .network)
 
         // A minute later, a new screen: the cached article at once, then the fresh one.
-        clock.advance(60)
+        clock.advance(by: .seconds(60))
         let second = Resource(client: client, endpoint: .article(id: 1), policy: .cacheThenNetwork)
         let loading = Task { await second.load() }
         #expect(await eventually { second.value != nil })

@@ -22,18 +22,16 @@ struct StalePageTests {
     }
 
     @Test func pageTwoOfTheOldListNeverLandsAfterAReset() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             let state = ServerState()
+            let newListShown = Gate()
             server.route(.get, "/articles") { request in
                 let prefix = state.prefix
                 let page = Int(request.queryValue("page") ?? "") ?? 0
                 if page == 2 && prefix == "old" {
-                    // Answer page 2 of the old list only after page 1 of the new list was
-                    // answered, and slowly: the order is forced, not hoped for.
-                    while !state.events.contains("new page 1 answered") {
-                        try? await Task.sleep(for: .milliseconds(10))
-                    }
-                    try? await Task.sleep(for: .milliseconds(300))
+                    // Answer page 2 of the old list only once the new list is on screen: the
+                    // order is forced, not hoped for.
+                    await newListShown.wait()
                     state.record("old page 2 answered")
                     return articlePage(4...6, prefix: prefix, hasMore: true)
                 }
@@ -52,6 +50,7 @@ struct StalePageTests {
             state.prefix = "new"
             await model.first()
             #expect(model.articles.items.map(\.article.title) == ["new1", "new2", "new3"])
+            newListShown.open()
 
             #expect(await eventually { state.events.contains("old page 2 answered") })
             await next.value

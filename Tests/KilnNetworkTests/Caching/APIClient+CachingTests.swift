@@ -6,13 +6,9 @@ import KilnNetwork
 import KilnTesting
 import Testing
 
-/// A time source tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
-    var now: Date { lock.withLock { current } }
-    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
-    var cacheClock: CacheClock { CacheClock { [self] in now } }
+extension TestClock {
+    /// The clock as a cache's date source.
+    var cacheClock: CacheClock { CacheClock { [self] in date } }
 }
 
 /// An ordered log shared between a test and its server's handlers.
@@ -27,7 +23,7 @@ final class EventLog: @unchecked Sendable {
     let messages: JSONValue = ["list": [["id": 1, "title": "hello"]], "hasMore": false]
     let endpoint = Endpoint<MessagePage>.get("/messages", query: [URLQueryItem(name: "page", value: "1")])
 
-    func client(_ server: FixtureServer, cache: (any Cache)? = nil, clock: ManualClock = ManualClock()) -> APIClient {
+    func client(_ server: FixtureServer, cache: (any Cache)? = nil, clock: TestClock = TestClock()) -> APIClient {
         let store = cache ?? MemoryCache(clock: clock.cacheClock)
         return APIClient(baseURL: server.baseURL, responseCache: ResponseCache(store, clock: clock.cacheClock))
     }
@@ -55,7 +51,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func networkOnlyStoresWhatCacheOnlyThenFinds() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messages))
             let client = client(server)
             #expect(await origins(client, .cacheOnly).error == .notCached)
@@ -67,25 +63,25 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func cacheElseNetworkHonoursMaxAge() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messages))
-            let clock = ManualClock()
+            let clock = TestClock()
             let client = client(server, clock: clock)
             #expect(await origins(client, .cacheElseNetwork(maxAge: 60)).origins == ["network"])
-            clock.advance(by: 30)
+            clock.advance(by: .seconds(30))
             #expect(await origins(client, .cacheElseNetwork(maxAge: 60)).origins == ["cache"])
             #expect(server.requests(to: "/messages").count == 1)
-            clock.advance(by: 31)
+            clock.advance(by: .seconds(31))
             #expect(await origins(client, .cacheElseNetwork(maxAge: 60)).origins == ["network"])
             #expect(server.requests(to: "/messages").count == 2)
         }
     }
 
     @Test func cacheThenNetworkWithTheServerUpDownAndRefusing() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let cache = MemoryCache(clock: clock.cacheClock)
         var serverURL: URL?
-        try await withServer { server in
+        try await withFixtureServer { server in
             serverURL = server.baseURL
             server.route(.get, "/messages", .envelope(data: messages))
             let client = client(server, cache: cache, clock: clock)
@@ -107,7 +103,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func cachedValueArrivesBeforeASlowServerAnswers() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             let log = EventLog()
             server.route(.get, "/messages", .envelope(data: messages))
             let client = client(server)
@@ -125,7 +121,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func onlySuccessfulAnswersAreStored() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: .null, code: "1001", message: "token expired"))
             let client = client(server)
             #expect(await origins(client, .networkOnly).error == .server(code: "1001", message: "token expired"))
@@ -140,7 +136,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func serverRefusalDoesNotFallBackToTheCache() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", sequence: [.envelope(data: messages), .envelope(data: .null, code: "1001", message: "no")])
             let client = client(server)
             #expect(await origins(client, .networkElseCache).origins == ["network"])
@@ -150,7 +146,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func volatileParametersShareOneEntry() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messages))
             let client = client(server)
             let first = Endpoint<MessagePage>.get("/messages", query: [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "timestamp", value: "111")])
@@ -166,7 +162,7 @@ final class EventLog: @unchecked Sendable {
     @Test func survivesOnDiskAcrossClients() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messages))
             _ = try await client(server, cache: DiskCache(directory: folder)).send(endpoint, policy: .networkOnly)
             let reopened = client(server, cache: DiskCache(directory: folder))
@@ -176,7 +172,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     @Test func aCachedEntryThatNoLongerDecodesIsAMiss() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             let cache = MemoryCache()
             let client = client(server, cache: cache)
             let key = try key(client, endpoint)

@@ -73,17 +73,17 @@ import Testing
         let stopped = try await FixtureServer.start()
         let downURL = stopped.baseURL
         await stopped.stop()
-        try await withServer { server in
+        try await withFixtureServer { server in
             for state in ServerState.allCases {
                 for (name, policy) in Self.policies {
                     server.route(.get, "/messages", .envelope(data: messages))
-                    let clock = ManualClock()
+                    let clock = TestClock()
                     let cache = MemoryCache(clock: clock.cacheClock)
                     let responseCache = ResponseCache(cache, clock: clock.cacheClock)
                     if cacheIsWarm {
                         let filler = APIClient(baseURL: server.baseURL, responseCache: responseCache)
                         _ = try await filler.send(endpoint, policy: .networkOnly)
-                        clock.advance(by: 10)
+                        clock.advance(by: .seconds(10))
                     }
                     if state == .slow {
                         server.route(.get, "/messages") { [messages] _ in

@@ -14,7 +14,7 @@ struct Article {
 @Suite("APIClient with @DataModel")
 struct APIClientDataModelTests {
     @Test func dataModelToleranceAndRepairLogApplyToEnvelopeData() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/articles", .envelope(data: [
                 ["id": "7", "title": .null, "views": "12"],
                 ["id": 8, "title": "Fine", "views": 3],

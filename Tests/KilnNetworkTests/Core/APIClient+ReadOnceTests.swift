@@ -34,7 +34,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func aResponseIsReadOnceForEnvelopeAndValue() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
             let counter = ReadCounter()
             let page = try await client(server, counter: counter).send(Endpoint<MessagePage>.get("/messages"))
@@ -44,7 +44,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func theCacheStoresTheBytesOfDataAsSentAndAHitReadsOnlyThem() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
             let counter = ReadCounter()
             let memory = MemoryCache()
@@ -66,7 +66,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func aRepeatedHitOnUnchangedBytesIsNotDecodedAgain() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
             let counter = ReadCounter()
             let memory = MemoryCache()
@@ -95,7 +95,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func repairsOfAHitNameTheirPathInTheResponse() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .json(["code": "0000", "data": ["list": [["id": "7", "title": "x"]], "hasMore": false]]))
             let memory = MemoryCache()
             let endpoint = Endpoint<[Article]>.get("/messages", query: []).envelope(Envelope(dataPath: "data.list"))
@@ -108,7 +108,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func dataForGivesTheBytesAsSent() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
             let counter = ReadCounter()
             let raw = try await client(server, counter: counter).data(for: Endpoint<MessagePage>.get("/messages"))
@@ -118,7 +118,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func aBareBodyNobodyReadsIsNotRead() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/blob", .data(Data([0xFF, 0x00, 0x7B])))
             let counter = ReadCounter()
             var client = client(server, counter: counter)
@@ -130,7 +130,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func foundationDecodingIsAnExplicitChoiceWithTheSameResult() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
             let client = APIClient(baseURL: server.baseURL)
             let endpoint = Endpoint<MessagePage>.get("/messages")
@@ -142,7 +142,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func aBodyThatIsNotJSONIsADecodingError() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/broken", .data(Data(#"{"code":"0000","data":[1,"#.utf8), contentType: "application/json"))
             let error = await failure { try await APIClient(baseURL: server.baseURL).send(Endpoint<[Int]>.get("/broken")) }
             #expect(error == .decoding(path: "", repairs: []))
@@ -150,7 +150,7 @@ struct APIClientReadOnceTests {
     }
 
     @Test func anOptionalValueWithNullOrAbsentDataIsNil() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/null", .json(["code": "0000", "data": nil]))
             server.route(.get, "/absent", .json(["code": "0000"]))
             let client = APIClient(baseURL: server.baseURL)

@@ -7,7 +7,7 @@ import Testing
 @Suite("AuthInterceptor")
 struct AuthInterceptorTests {
     @Test func concurrent401sRefreshOnce() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/me") { request in
                 request.header("Authorization") == "Bearer fresh"
                     ? .envelope(data: ["name": "Ada"])
@@ -36,7 +36,7 @@ struct AuthInterceptorTests {
 
     @Test func failedRefreshFailsWithThe401() async throws {
         struct RefreshFailed: Error {}
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/me", .status(401))
             let session = AuthSession(token: "stale") { throw RefreshFailed() }
             let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])
@@ -47,7 +47,7 @@ struct AuthInterceptorTests {
     }
 
     @Test func repeated401IsNotRetriedForever() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/me", .status(401))
             let session = AuthSession(token: "a") { "b" }
             let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])

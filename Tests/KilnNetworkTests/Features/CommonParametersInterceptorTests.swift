@@ -7,7 +7,7 @@ import Testing
 @Suite("CommonParametersInterceptor")
 struct CommonParametersInterceptorTests {
     @Test func commonParametersArePresentOnEveryRequest() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(nil, "/*", .envelope(data: ["ok": true]))
             let client = APIClient(baseURL: server.baseURL, interceptors: [
                 CommonParametersInterceptor(["service_code": "blog", "app": "kiln"]),
@@ -41,7 +41,7 @@ struct CommonParametersInterceptorTests {
     }
 
     @Test func endpointValuesWin() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/a", .envelope(data: 1))
             let client = APIClient(baseURL: server.baseURL, interceptors: [CommonParametersInterceptor(["service_code": "blog"])])
             _ = try await client.send(Endpoint<Int>.get("/a", query: [URLQueryItem(name: "service_code", value: "mine")]))

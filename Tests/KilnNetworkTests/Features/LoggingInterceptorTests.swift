@@ -8,7 +8,7 @@ import Testing
 @Suite("LoggingInterceptor")
 struct LoggingInterceptorTests {
     @Test func logsMethodPathStatusAndDurationWithoutSecrets() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messagesFixture))
             server.route(.get, "/gone", .status(410))
             let lines = LogLines()

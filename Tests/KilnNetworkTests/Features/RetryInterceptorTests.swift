@@ -15,7 +15,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func retriesAreCountedAndBounded() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/flaky", .status(503))
             let recorder = SleepRecorder()
             let error = await failure { try await client(server, recorder: recorder).send(Endpoint<Int>.get("/flaky")) }
@@ -26,7 +26,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func transientFailuresRecover() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/flaky", sequence: [.status(503), .status(500), .envelope(data: 7)])
             let recorder = SleepRecorder()
             let response = try await client(server, recorder: recorder).response(for: Endpoint<Int>.get("/flaky"))
@@ -37,7 +37,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func droppedConnectionIsRetried() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/flaky", sequence: [
                 .envelope(data: messagesFixture).droppingConnection(afterBytes: 10),
                 .envelope(data: messagesFixture),
@@ -50,7 +50,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func nonRetrySafeRequestsAreNeverRetried() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.post, "/orders", .status(503))
             let recorder = SleepRecorder()
             let error = await failure {
@@ -63,7 +63,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func clientErrorsAreNotRetried() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/bad", .status(400))
             let recorder = SleepRecorder()
             _ = await failure { try await client(server, recorder: recorder).send(Endpoint<Int>.get("/bad")) }
@@ -72,7 +72,7 @@ struct RetryInterceptorTests {
     }
 
     @Test func retryAfterIsHonoured() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/busy", sequence: [.status(429, headers: ["Retry-After": "2"]), .envelope(data: 1)])
             let recorder = SleepRecorder()
             let value = try await client(server, recorder: recorder).send(Endpoint<Int>.get("/busy"))

@@ -10,7 +10,7 @@ import FoundationNetworking
 @Suite("SigningInterceptor")
 struct SigningInterceptorTests {
     @Test func signsTheFinalRequestOnEveryAttempt() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             // The server accepts a request only when the signature matches what it received.
             server.route(.post, "/orders", sequence: [.status(503), .envelope(data: "ok")])
             let recorder = SleepRecorder()

@@ -10,7 +10,7 @@ struct FixtureServerTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"list":[{"id":3,"title":"From file"}],"hasMore":true}"#.utf8).write(to: directory.appendingPathComponent("messages.json"))
-        try await withServer { server in
+        try await withFixtureServer { server in
             try server.routeJSONFiles(in: directory, at: "/api")
             let client = APIClient(baseURL: server.baseURL)
             let page = try await client.send(Endpoint<MessagePage>.get("/api/messages"))
@@ -19,7 +19,7 @@ struct FixtureServerTests {
     }
 
     @Test func slowBodyStillArrivesWhole() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/slow", .generated(byteCount: 8192, seed: 3).slowBody(chunkSize: 1024, interval: .milliseconds(20)))
             let client = APIClient(baseURL: server.baseURL, envelope: .none)
             let raw = try await client.data(for: Endpoint<Data>.get("/slow"))
@@ -28,7 +28,7 @@ struct FixtureServerTests {
     }
 
     @Test func unknownRoutesAre404() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             let client = APIClient(baseURL: server.baseURL)
             let error = await failure { try await client.send(Endpoint<Int>.get("/nothing")) }
             guard case .http(404, _)? = error else {

@@ -9,7 +9,7 @@ import FoundationNetworking
 @Suite("URLSessionTransport")
 struct URLSessionTransportTests {
     @Test func errorStatusesAreResponsesNotErrors() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/teapot", .status(418, body: "short and stout"))
             let transport = URLSessionTransport()
             let (data, response) = try await transport.send(URLRequest(url: server.baseURL.appendingPathComponent("teapot")))
@@ -19,7 +19,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func downloadReturnsATemporaryFileTheCallerOwns() async throws {
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.get, "/blob", .generated(byteCount: 300_000, seed: 9))
             let transport = URLSessionTransport()
             let counter = FixtureCounter()
@@ -38,7 +38,7 @@ struct URLSessionTransportTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let body = directory.appendingPathComponent("body.bin")
         try GeneratedBytes.data(count: 500_000, seed: 4).write(to: body)
-        try await withServer { server in
+        try await withFixtureServer { server in
             server.route(.put, "/sink") { request in .json(.string(SHA256Digest.hex(of: request.body))) }
             var request = URLRequest(url: server.baseURL.appendingPathComponent("sink"))
             request.httpMethod = "PUT"

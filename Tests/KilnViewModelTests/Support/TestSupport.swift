@@ -4,38 +4,13 @@ import KilnNetwork
 import KilnTesting
 import Testing
 
-/// Waits until `condition` holds, checking between short sleeps; `false` after `timeout`.
-/// Tests assert outcomes, so the timeout is generous: it only bounds a failing test.
-@MainActor
-func eventually(timeout: Duration = .seconds(20), _ condition: @MainActor () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        if clock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
-/// Lets the main actor run whatever is queued (scheduled observation calls, landed tasks).
+/// Lets the main actor run what is already queued on it (scheduled observation calls, landed
+/// tasks), and what those queue in turn: main-actor jobs of one priority run in order, so a job
+/// queued after them ends after them.
 @MainActor
 func settle() async {
-    for _ in 0..<20 { await Task.yield() }
-    try? await Task.sleep(for: .milliseconds(30))
-    for _ in 0..<20 { await Task.yield() }
-}
-
-/// Runs `body` against a fresh fixture server and stops it afterwards.
-@MainActor
-func withServer<T>(_ body: (FixtureServer) async throws -> T) async throws -> T {
-    let server = try await FixtureServer.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
+    for _ in 0..<3 {
+        await Task { @MainActor in }.value
     }
 }
 
