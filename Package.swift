@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import CompilerPluginSupport
 import PackageDescription
 
@@ -20,7 +20,7 @@ let package = Package(
         .executable(name: "kiln-bench", targets: ["kiln-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
@@ -104,6 +104,12 @@ let package = Package(
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
+        // Built as a new Xcode 26 app target is: default isolation MainActor.
+        .testTarget(
+            name: "MainActorAppTests",
+            dependencies: ["Kiln", "KilnTesting"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

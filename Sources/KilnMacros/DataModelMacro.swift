@@ -23,7 +23,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         }
         let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
         let style = ModelKeyStyle.declared(by: node, in: context)
-        let access = accessPrefix(of: declaration)
+        // `nonisolated` members and conformances: a model decodes and encodes off the main
+        // actor even in a target whose default isolation is MainActor (new Xcode app targets).
+        let access = accessPrefix(of: declaration) + "nonisolated "
         let existing = existingMembers(of: declaration)
 
         var decls: [DeclSyntax] = []
@@ -57,7 +59,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         // of the same name cannot capture them.
         let names = protocols.map { protocolType -> String in
             let name = protocolType.trimmedDescription
-            return name.hasPrefix("KilnModel.") ? name : "KilnModel." + name
+            return "nonisolated " + (name.hasPrefix("KilnModel.") ? name : "KilnModel." + name)
         }
         let decl: DeclSyntax = "extension \(type.trimmed): \(raw: names.joined(separator: ", ")) {}"
         guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }

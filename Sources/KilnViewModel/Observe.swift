@@ -11,7 +11,7 @@ import Observation
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
-///         observation = observe { [weak self] in
+///         observation = observeChanges { [weak self] in
 ///             guard let self else { return }
 ///             render(model.articles.items)      // reading `items` is what is observed
 ///         }
@@ -27,17 +27,27 @@ import Observation
 ///
 /// Built on `withObservationTracking`, so it runs on iOS 17 and macOS 14, where `Observations`
 /// does not exist.
+///
+/// The name is not `observe`: inside an `NSObject` subclass (every view controller) an unqualified
+/// `observe { … }` would find `NSObject`'s key-value-observing method first and not compile.
 @MainActor
-public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
+public func observeChanges(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
     let observer = Observer(apply: apply)
     observer.track()
     return ObservationToken(observer: observer)
 }
 
-/// Keeps an ``observe(_:)`` running; cancelling or releasing it stops the calls.
+/// The earlier name of ``observeChanges(_:)``, which an `NSObject` subclass cannot call unqualified.
+@available(*, deprecated, renamed: "observeChanges(_:)")
+@MainActor
+public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
+    observeChanges(apply)
+}
+
+/// Keeps an ``observeChanges(_:)`` running; cancelling or releasing it stops the calls.
 ///
 /// ```swift
-/// var observation: ObservationToken? = observe { render(model) }
+/// var observation: ObservationToken? = observeChanges { render(model) }
 /// observation = nil   // or observation?.cancel()
 /// ```
 @MainActor
@@ -60,7 +70,7 @@ public final class ObservationToken {
     // Releasing the token releases the observer; the change handlers hold it weakly, so they stop.
 }
 
-/// The state of one ``observe(_:)``: the closure and whether a call is already scheduled.
+/// The state of one ``observeChanges(_:)``: the closure and whether a call is already scheduled.
 @MainActor
 final class Observer {
     private let apply: @MainActor () -> Void

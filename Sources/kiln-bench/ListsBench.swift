@@ -80,7 +80,7 @@ enum ListsBench {
             return Page(items: (start..<(start + pageSize)).map { Item(id: $0, title: "Article number \($0), a title longer than a small string") })
         }
         // What a view does: redraw from the list when it changes (reads, never copies, the items).
-        let token = observe { _ = (list.items.count, list.items.last?.id, list.phase) }
+        let token = observeChanges { _ = (list.items.count, list.items.last?.id, list.phase) }
         return (list, token)
     }
 
@@ -94,7 +94,7 @@ enum ListsBench {
     private static func makeListHoldingSnapshot() -> (PagedList<Item>, ObservationToken, Snapshot) {
         let (list, _) = makeList()
         let snapshot = Snapshot()
-        let token = observe { snapshot.items = list.items }
+        let token = observeChanges { snapshot.items = list.items }
         return (list, token, snapshot)
     }
 

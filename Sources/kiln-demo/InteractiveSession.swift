@@ -15,7 +15,7 @@ final class InteractiveSession {
     func run() async {
         terminal.enterRawMode()
         defer { terminal.restore() }
-        token = observe { [weak self] in self?.redraw() }
+        token = observeChanges { [weak self] in self?.redraw() }
         Task { await app.appear(.blog) }
         for await key in terminal.keys() {
             if key == .character("q") || key == .escape { break }

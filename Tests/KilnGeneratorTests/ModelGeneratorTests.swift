@@ -24,19 +24,19 @@ private func lines(_ source: String) -> [String] {
             import KilnModel
 
             @DataModel
-            struct Article: Sendable {
+            nonisolated struct Article: Sendable {
                 var id: Int
                 var title: String
                 var author: Author
                 var tags: [Tag]
 
                 @DataModel
-                struct Author: Sendable {
+                nonisolated struct Author: Sendable {
                     var name: String
                 }
 
                 @DataModel
-                struct Tag: Sendable {
+                nonisolated struct Tag: Sendable {
                     var name: String
                 }
             }
@@ -58,7 +58,7 @@ private func lines(_ source: String) -> [String] {
 
     @Test func arraysOfObjectsMergeAcrossElements() throws {
         let source = try generate(#"{"items": [{"a": 1}, {"a": 2, "b": "x"}, {"b": "y", "c": true}]}"#)
-        #expect(Array(lines(source).suffix(7)) == ["@DataModel", "struct Item: Sendable {", "var a: Int?", "var b: String?", "var c: Bool?", "}", "}"])
+        #expect(Array(lines(source).suffix(7)) == ["@DataModel", "nonisolated struct Item: Sendable {", "var a: Int?", "var b: String?", "var c: Bool?", "}", "}"])
     }
 
     @Test func keysFollowSampleOrderAcrossSamples() throws {
@@ -86,14 +86,14 @@ private func lines(_ source: String) -> [String] {
             import KilnModel
 
             @DataModel(keyStyle: .snakeCase)
-            struct Page: Sendable {
+            nonisolated struct Page: Sendable {
                 var hasMore: Bool
                 var nextCursor: String
                 var id: Int
                 var items: [Item]
 
                 @DataModel(keyStyle: .snakeCase)
-                struct Item: Sendable {
+                nonisolated struct Item: Sendable {
                     var itemID: Int
                     var displayName: String
                 }
@@ -107,14 +107,14 @@ private func lines(_ source: String) -> [String] {
     @Test func mixedKeysAreDecidedPerModel() throws {
         let source = try generate(#"{"user_name": "a", "avatar_url": "u", "viewCount": 1, "id": 2, "author": {"nickName": "k", "userID": 1, "follower_count": 2}}"#)
         #expect(lines(source) == [
-            "@DataModel(keyStyle: .snakeCase)", "struct Model: Sendable {",
+            "@DataModel(keyStyle: .snakeCase)", "nonisolated struct Model: Sendable {",
             "var userName: String", "var avatarURL: String", "@Key(\"viewCount\") var viewCount: Int", "var id: Int", "var author: Author",
-            "@DataModel", "struct Author: Sendable {",
+            "@DataModel", "nonisolated struct Author: Sendable {",
             "var nickName: String", "var userID: Int", "@Key(\"follower_count\") var followerCount: Int",
             "}", "}",
         ])
         let tie = try generate(#"{"user_name": "a", "viewCount": 1}"#)
-        #expect(lines(tie).prefix(4) == ["@DataModel", "struct Model: Sendable {", "@Key(\"user_name\") var userName: String", "var viewCount: Int"])
+        #expect(lines(tie).prefix(4) == ["@DataModel", "nonisolated struct Model: Sendable {", "@Key(\"user_name\") var userName: String", "var viewCount: Int"])
     }
 
     @Test func keywordsAreEscapedAndSelfIsRenamed() throws {
@@ -185,7 +185,7 @@ private func lines(_ source: String) -> [String] {
         let source = try generate(samples) { $0.infersEnums = true; $0.conformances = [.sendable, .equatable] }
         #expect(lines(source).dropFirst(2).prefix(3) == ["var status: Status", "var kind: Kind", "var name: String"])
         #expect(source.contains("""
-                enum Status: String, FallbackEnum, Sendable, Equatable {
+                nonisolated enum Status: String, FallbackEnum, Sendable, Equatable {
                     case draft
                     case published
                     case `default`
@@ -217,7 +217,7 @@ private func lines(_ source: String) -> [String] {
             $0.conformances = [.sendable, .hashable]
         }
         #expect(lines(source) == [
-            "@DataModel", "public final class Model: Sendable, Hashable {", "public let id: Int", "public let name: String",
+            "@DataModel", "nonisolated public final class Model: Sendable, Hashable {", "public let id: Int", "public let name: String",
             "public static func == (lhs: Model, rhs: Model) -> Bool {", "lhs.id == rhs.id", "&& lhs.name == rhs.name", "}",
             "public func hash(into hasher: inout Hasher) {", "hasher.combine(id)", "hasher.combine(name)", "}", "}",
         ])
@@ -225,9 +225,9 @@ private func lines(_ source: String) -> [String] {
 
     @Test func conformancesAndAccess() throws {
         let source = try generate(#"{"id": 1}"#) { $0.conformances = []; $0.accessLevel = .package }
-        #expect(lines(source) == ["@DataModel", "package struct Model {", "package var id: Int", "}"])
+        #expect(lines(source) == ["@DataModel", "nonisolated package struct Model {", "package var id: Int", "}"])
         let hashable = try generate(#"{"id": 1}"#) { $0.conformances = [.equatable, .hashable] }
-        #expect(hashable.contains("struct Model: Hashable {"))
+        #expect(hashable.contains("nonisolated struct Model: Hashable {"))
     }
 
     @Test func headerNamesSamplesAndHowToDecode() throws {

@@ -37,24 +37,24 @@ func expectExpansion(
                 var name: String
                 var bio: String?
 
-                public init() {
+                public nonisolated init() {
                     self.name = KilnModel.ModelDefaults.value()
                 }
 
-                public init(from decoder: any Decoder) throws {
+                public nonisolated init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
                     self.userID = container.value("userID", "user_id", property: "userID", default: 0)
                     self.name = container.value("name", property: "name")
                     self.bio = container.optional("bio", property: "bio")
                 }
 
-                public init(kiln reader: inout KilnModel.KilnObjectReader) {
+                public nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
                     self.name = reader.value("name", property: "name")
                     self.bio = reader.optional("bio", property: "bio")
                 }
 
-                public func encode(to encoder: any Encoder) throws {
+                public nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.userID, property: "userID")
                     try container.encode(self.name, property: "name")
@@ -62,14 +62,14 @@ func expectExpansion(
                     try container.finish()
                 }
 
-                public init(userID: Int = 0, name: String = KilnModel.ModelDefaults.value(), bio: String? = nil) {
+                public nonisolated init(userID: Int = 0, name: String = KilnModel.ModelDefaults.value(), bio: String? = nil) {
                     self.userID = `userID`
                     self.name = `name`
                     self.bio = `bio`
                 }
             }
 
-            extension Author: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Author: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -93,24 +93,24 @@ func expectExpansion(
                 var author: Author
                 var isExpanded = false
 
-                init() {
+                nonisolated init() {
                     self.author = KilnModel.ModelDefaults.value()
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
                     self.published = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
                     self.authorName = container.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
                     self.author = container.value("author", property: "author")
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.published = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
                     self.authorName = reader.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
                     self.author = reader.value("author", property: "author")
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encodeIfPresent(self.published, at: KilnModel.JSONPath([.key("pub_date")]), transform: .yyyyMMdd)
                     try container.encode(self.authorName, at: KilnModel.JSONPath([.key("author"), .key("name")]))
@@ -118,7 +118,7 @@ func expectExpansion(
                     try container.finish()
                 }
 
-                init(published: Date? = nil, authorName: String = "--", author: Author = KilnModel.ModelDefaults.value(), isExpanded: Bool = false) {
+                nonisolated init(published: Date? = nil, authorName: String = "--", author: Author = KilnModel.ModelDefaults.value(), isExpanded: Bool = false) {
                     self.published = `published`
                     self.authorName = `authorName`
                     self.author = `author`
@@ -126,7 +126,7 @@ func expectExpansion(
                 }
             }
 
-            extension Article: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Article: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -150,11 +150,11 @@ func expectExpansion(
                 var page = 1
                 var pubDate: Date?
 
-                init() {
+                nonisolated init() {
                     self.id = KilnModel.ModelDefaults.value()
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
                     self.hasMore = container.value("has_more", "hasMore", property: "hasMore", default: false)
                     self.id = container.value("id", property: "id")
@@ -162,14 +162,14 @@ func expectExpansion(
                     self.pubDate = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.hasMore = reader.value("has_more", "hasMore", property: "hasMore", default: false)
                     self.id = reader.value("id", property: "id")
                     self.page = reader.value("pageNo", property: "page", default: 1)
                     self.pubDate = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.hasMore, forKey: "has_more")
                     try container.encode(self.id, forKey: "id")
@@ -178,7 +178,7 @@ func expectExpansion(
                     try container.finish()
                 }
 
-                init(hasMore: Bool = false, id: Int = KilnModel.ModelDefaults.value(), page: Int = 1, pubDate: Date? = nil) {
+                nonisolated init(hasMore: Bool = false, id: Int = KilnModel.ModelDefaults.value(), page: Int = 1, pubDate: Date? = nil) {
                     self.hasMore = `hasMore`
                     self.id = `id`
                     self.page = `page`
@@ -186,7 +186,7 @@ func expectExpansion(
                 }
             }
 
-            extension Page: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Page: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -206,30 +206,30 @@ func expectExpansion(
             struct Author {
                 var userID = 0
 
-                init() {
+                nonisolated init() {
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
                     self.userID = container.value("userID", "user_id", property: "userID", default: 0)
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.userID, forKey: "userID")
                     try container.finish()
                 }
 
-                init(userID: Int = 0) {
+                nonisolated init(userID: Int = 0) {
                     self.userID = `userID`
                 }
             }
 
-            extension Author: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Author: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -249,30 +249,30 @@ func expectExpansion(
             struct Post {
                 var createdAt: Date?
 
-                init() {
+                nonisolated init() {
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
                     self.createdAt = container.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.createdAt = reader.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encodeIfPresent(self.createdAt, property: "createdAt", transform: .iso8601)
                     try container.finish()
                 }
 
-                init(createdAt: Date? = nil) {
+                nonisolated init(createdAt: Date? = nil) {
                     self.createdAt = `createdAt`
                 }
             }
 
-            extension Post: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Post: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )
@@ -288,23 +288,23 @@ func expectExpansion(
             """
             struct Box {
 
-                init() {
+                nonisolated init() {
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     _ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.finish()
                 }
             }
 
-            extension Box: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Box: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """,
             diagnostics: [
@@ -342,23 +342,23 @@ func expectExpansion(
             struct Box {
                 var cache: [String: Int]
 
-                init() {
+                nonisolated init() {
                 }
 
-                init(from decoder: any Decoder) throws {
+                nonisolated init(from decoder: any Decoder) throws {
                     _ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)
                 }
 
-                init(kiln reader: inout KilnModel.KilnObjectReader) {
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.finish()
                 }
             }
 
-            extension Box: KilnModel.DataModel, KilnModel.KilnFastDecodable {
+            extension Box: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """,
             diagnostics: [DiagnosticSpec(message: "an @Ignored property needs an initial value or an optional type, since it never comes from JSON", line: 3, column: 18)]

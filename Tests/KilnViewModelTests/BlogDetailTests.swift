@@ -30,7 +30,7 @@ struct BlogDetailTests {
         let model = BlogDetailViewModel(client: stubClient(stub), blogId: 1)
         await model.load()
         var redraws: [String] = []
-        let token = observe { redraws.append(model.content) }
+        let token = observeChanges { redraws.append(model.content) }
 
         model.blogId = 2
         await model.reloading?.value

@@ -214,7 +214,7 @@ struct BlogListTests {
         let model = BlogListViewModel(client: stubClient(stub), category: "swift")
         await model.first()
         var redraws: [String] = []
-        let token = observe {
+        let token = observeChanges {
             let list = model.articles
             let phase = list.phase == .loading(.next) ? "loading" : list.phase == .loaded ? "loaded" : "other"
             redraws.append("\(list.items.count) \(phase) \(list.hasMore ? "more" : "end")")
@@ -243,7 +243,7 @@ struct BlogListTests {
         let item = BlogListItemViewModel(article: makeArticle(7, "MVVM", desc: "入门"))
         #expect(item.intro == "标题:MVVM 内容:入门")
         var redraws: [String] = []
-        let token = observe { redraws.append(item.intro) }
+        let token = observeChanges { redraws.append(item.intro) }
         item.article.title = "ReactiveCocoa"
         #expect(item.intro == "标题:ReactiveCocoa 内容:入门")
         #expect(await eventually { redraws.count == 2 })

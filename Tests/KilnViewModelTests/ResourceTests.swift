@@ -33,7 +33,7 @@ struct ResourceTests {
         let loader = ManualLoader<String>()
         let resource = Resource(load: loader.load)
         var seen: [Loadable<String>] = []
-        let token = observe { seen.append(resource.state) }
+        let token = observeChanges { seen.append(resource.state) }
         #expect(resource.state == .idle)
 
         let loading = Task { await resource.load() }

@@ -37,7 +37,8 @@ struct SwiftWriter {
         }
         let keyword = isClass ? "final class" : "struct"
         let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-        line("\(access)\(keyword) \(type.name)\(inheritance) {")
+        // `nonisolated`: correct under either default isolation (an app target's is MainActor).
+        line("nonisolated \(access)\(keyword) \(type.name)\(inheritance) {")
         level += 1
         let binding = isClass && options.conformances.contains(.sendable) ? "let" : "var"
         for property in type.properties {
@@ -93,7 +94,7 @@ struct SwiftWriter {
     mutating func write(_ enumeration: EnumDeclaration) {
         var inheritance = ["String", "FallbackEnum"]
         inheritance += conformances
-        line("\(access)enum \(enumeration.name): \(inheritance.joined(separator: ", ")) {")
+        line("nonisolated \(access)enum \(enumeration.name): \(inheritance.joined(separator: ", ")) {")
         level += 1
         for item in enumeration.cases {
             let name = Identifiers.escaped(item.name)

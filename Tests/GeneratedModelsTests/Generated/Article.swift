@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
-struct Article: Sendable, Equatable {
+nonisolated struct Article: Sendable, Equatable {
     var id: Int
     var title: String
     var desc: String
@@ -20,13 +20,13 @@ struct Article: Sendable, Equatable {
     var comments: [Comment]
 
     @DataModel(keyStyle: .snakeCase)
-    struct Author: Sendable, Equatable {
+    nonisolated struct Author: Sendable, Equatable {
         var userID: Int
         var nickName: String
         @Transform(.url) var avatarURL: URL?
     }
 
-    enum Status: String, FallbackEnum, Sendable, Equatable {
+    nonisolated enum Status: String, FallbackEnum, Sendable, Equatable {
         case published
         case draft
         case unknown
@@ -34,7 +34,7 @@ struct Article: Sendable, Equatable {
     }
 
     @DataModel(keyStyle: .snakeCase)
-    struct Comment: Sendable, Equatable {
+    nonisolated struct Comment: Sendable, Equatable {
         var id: Int
         var content: String
         @Transform(.iso8601) var createdAt: Date

@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
-struct EdgeCase: Sendable, Equatable {
+nonisolated struct EdgeCase: Sendable, Equatable {
     var `for`: Int
     @Key("init") var initValue: String
     @Key("Type") var type: String
@@ -26,7 +26,7 @@ struct EdgeCase: Sendable, Equatable {
     @Key("price-in-cents") var priceInCents: Int
     var decoder: EdgeCaseDecoder
 
-    enum Kind: String, FallbackEnum, Sendable, Equatable {
+    nonisolated enum Kind: String, FallbackEnum, Sendable, Equatable {
         case `default`
         case inProgress = "in_progress"
         case unknown
@@ -34,54 +34,54 @@ struct EdgeCase: Sendable, Equatable {
     }
 
     @DataModel
-    struct Tag: Sendable, Equatable {
+    nonisolated struct Tag: Sendable, Equatable {
         var label: String
     }
 
     @DataModel
-    struct EdgeCaseTag: Sendable, Equatable {
+    nonisolated struct EdgeCaseTag: Sendable, Equatable {
         var label: String
         var weight: Int?
     }
 
     @DataModel
-    struct EdgeCaseDate: Sendable, Equatable {
+    nonisolated struct EdgeCaseDate: Sendable, Equatable {
         var day: Int
     }
 
     @DataModel
-    struct EdgeCaseEdgeCase: Sendable, Equatable {
+    nonisolated struct EdgeCaseEdgeCase: Sendable, Equatable {
         var depth: Int
     }
 
     @DataModel
-    struct Url: Sendable, Equatable {
+    nonisolated struct Url: Sendable, Equatable {
         @Transform(.url) var href: URL?
     }
 
     @DataModel
-    struct Item: Sendable, Equatable {
+    nonisolated struct Item: Sendable, Equatable {
         var item: ItemItem
 
         @DataModel
-        struct ItemItem: Sendable, Equatable {
+        nonisolated struct ItemItem: Sendable, Equatable {
             var item: ItemItemItem
 
             @DataModel
-            struct ItemItemItem: Sendable, Equatable {
+            nonisolated struct ItemItemItem: Sendable, Equatable {
                 var leaf: Bool
             }
         }
     }
 
     @DataModel
-    struct RowItem: Sendable, Equatable {
+    nonisolated struct RowItem: Sendable, Equatable {
         var k: Int
         var extra: String?
     }
 
     @DataModel
-    struct EdgeCaseDecoder: Sendable, Equatable {
+    nonisolated struct EdgeCaseDecoder: Sendable, Equatable {
         var name: String
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
-public struct Message {
+nonisolated public struct Message {
     public var msgID: Int
     public var sender: Sender
     public var content: String
@@ -16,7 +16,7 @@ public struct Message {
     public var type: String
 
     @DataModel
-    public struct Sender {
+    nonisolated public struct Sender {
         public var uid: Int
         public var name: String
     }

@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
-struct Profile: Sendable, Hashable {
+nonisolated struct Profile: Sendable, Hashable {
     var id: UUID?
     @Key("user_name") var userName: String
     @Key("userName") var userName2: String?
@@ -32,21 +32,21 @@ struct Profile: Sendable, Hashable {
     var notes: [JSONValue] // always empty in the samples
     // "a.b": @Key reads '.' and '[' as a path, so this key needs a hand-written property
 
-    enum Class: String, FallbackEnum, Sendable, Hashable {
+    nonisolated enum Class: String, FallbackEnum, Sendable, Hashable {
         case admin
         case member
         case unknown
         static let fallback = Class.unknown
     }
 
-    enum Role: String, FallbackEnum, Sendable, Hashable {
+    nonisolated enum Role: String, FallbackEnum, Sendable, Hashable {
         case admin
         case member
         case unknown
         static let fallback = Role.unknown
     }
 
-    enum Tier: String, FallbackEnum, Sendable, Hashable {
+    nonisolated enum Tier: String, FallbackEnum, Sendable, Hashable {
         case gold
         case silver
         case unknown
@@ -54,14 +54,14 @@ struct Profile: Sendable, Hashable {
     }
 
     @DataModel(keyStyle: .snakeCase)
-    struct Settings: Sendable, Hashable {
+    nonisolated struct Settings: Sendable, Hashable {
         var theme: String
         var fontSize: Int
         var beta: Bool?
     }
 
     @DataModel
-    struct ProfileItem: Sendable, Hashable {
+    nonisolated struct ProfileItem: Sendable, Hashable {
         var key: String
         var value: Double?
     }

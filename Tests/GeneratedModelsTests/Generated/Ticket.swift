@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel
-public final class Ticket: Sendable, Hashable {
+nonisolated public final class Ticket: Sendable, Hashable {
     public let modelType: Int
     public let goodName: String?
     public let minLimitMoney: String?
@@ -47,7 +47,7 @@ public final class Ticket: Sendable, Hashable {
     }
 
     @DataModel
-    public final class Rule: Sendable, Hashable {
+    nonisolated public final class Rule: Sendable, Hashable {
         public let text: String
         public let limit: Int
 

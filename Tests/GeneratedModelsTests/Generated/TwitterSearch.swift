@@ -5,12 +5,12 @@ import Foundation
 import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
-struct TwitterSearch: Sendable, Equatable {
+nonisolated struct TwitterSearch: Sendable, Equatable {
     var statuses: [Status]
     var searchMetadata: SearchMetadata
 
     @DataModel(keyStyle: .snakeCase)
-    struct Status: Sendable, Equatable {
+    nonisolated struct Status: Sendable, Equatable {
         var metadata: Metadata
         var createdAt: String
         var id: Int
@@ -38,13 +38,13 @@ struct TwitterSearch: Sendable, Equatable {
         var lang: String
 
         @DataModel(keyStyle: .snakeCase)
-        struct Metadata: Sendable, Equatable {
+        nonisolated struct Metadata: Sendable, Equatable {
             var resultType: String
             var isoLanguageCode: String
         }
 
         @DataModel(keyStyle: .snakeCase)
-        struct User: Sendable, Equatable {
+        nonisolated struct User: Sendable, Equatable {
             var id: Int
             var idStr: String
             var name: String
@@ -87,16 +87,16 @@ struct TwitterSearch: Sendable, Equatable {
             var notifications: Bool
 
             @DataModel
-            struct Entities: Sendable, Equatable {
+            nonisolated struct Entities: Sendable, Equatable {
                 var url: Url?
                 var description: Description
 
                 @DataModel
-                struct Url: Sendable, Equatable {
+                nonisolated struct Url: Sendable, Equatable {
                     var urls: [UrlUrl]
 
                     @DataModel(keyStyle: .snakeCase)
-                    struct UrlUrl: Sendable, Equatable {
+                    nonisolated struct UrlUrl: Sendable, Equatable {
                         @Transform(.url) var url: URL?
                         @Transform(.url) var expandedURL: URL?
                         var displayURL: String
@@ -105,11 +105,11 @@ struct TwitterSearch: Sendable, Equatable {
                 }
 
                 @DataModel
-                struct Description: Sendable, Equatable {
+                nonisolated struct Description: Sendable, Equatable {
                     var urls: [Url]
 
                     @DataModel(keyStyle: .snakeCase)
-                    struct Url: Sendable, Equatable {
+                    nonisolated struct Url: Sendable, Equatable {
                         @Transform(.url) var url: URL?
                         @Transform(.url) var expandedURL: URL?
                         var displayURL: String
@@ -120,7 +120,7 @@ struct TwitterSearch: Sendable, Equatable {
         }
 
         @DataModel(keyStyle: .snakeCase)
-        struct RetweetedStatus: Sendable, Equatable {
+        nonisolated struct RetweetedStatus: Sendable, Equatable {
             var metadata: Metadata
             var createdAt: String
             var id: Int
@@ -147,13 +147,13 @@ struct TwitterSearch: Sendable, Equatable {
             var lang: String
 
             @DataModel(keyStyle: .snakeCase)
-            struct Metadata: Sendable, Equatable {
+            nonisolated struct Metadata: Sendable, Equatable {
                 var resultType: String
                 var isoLanguageCode: String
             }
 
             @DataModel(keyStyle: .snakeCase)
-            struct User: Sendable, Equatable {
+            nonisolated struct User: Sendable, Equatable {
                 var id: Int
                 var idStr: String
                 var name: String
@@ -196,16 +196,16 @@ struct TwitterSearch: Sendable, Equatable {
                 var notifications: Bool
 
                 @DataModel
-                struct Entities: Sendable, Equatable {
+                nonisolated struct Entities: Sendable, Equatable {
                     var url: Url?
                     var description: Description
 
                     @DataModel
-                    struct Url: Sendable, Equatable {
+                    nonisolated struct Url: Sendable, Equatable {
                         var urls: [UrlUrl]
 
                         @DataModel(keyStyle: .snakeCase)
-                        struct UrlUrl: Sendable, Equatable {
+                        nonisolated struct UrlUrl: Sendable, Equatable {
                             @Transform(.url) var url: URL?
                             @Transform(.url) var expandedURL: URL?
                             var displayURL: String
@@ -214,11 +214,11 @@ struct TwitterSearch: Sendable, Equatable {
                     }
 
                     @DataModel
-                    struct Description: Sendable, Equatable {
+                    nonisolated struct Description: Sendable, Equatable {
                         var urls: [Url]
 
                         @DataModel(keyStyle: .snakeCase)
-                        struct Url: Sendable, Equatable {
+                        nonisolated struct Url: Sendable, Equatable {
                             @Transform(.url) var url: URL?
                             @Transform(.url) var expandedURL: URL?
                             var displayURL: String
@@ -229,7 +229,7 @@ struct TwitterSearch: Sendable, Equatable {
             }
 
             @DataModel(keyStyle: .snakeCase)
-            struct Entities: Sendable, Equatable {
+            nonisolated struct Entities: Sendable, Equatable {
                 var hashtags: [Hashtag]
                 var symbols: [JSONValue] // always empty in the samples
                 var urls: [Url]
@@ -237,13 +237,13 @@ struct TwitterSearch: Sendable, Equatable {
                 var media: [MediaItem]?
 
                 @DataModel
-                struct Hashtag: Sendable, Equatable {
+                nonisolated struct Hashtag: Sendable, Equatable {
                     var text: String
                     var indices: [Int]
                 }
 
                 @DataModel(keyStyle: .snakeCase)
-                struct Url: Sendable, Equatable {
+                nonisolated struct Url: Sendable, Equatable {
                     @Transform(.url) var url: URL?
                     @Transform(.url) var expandedURL: URL?
                     var displayURL: String
@@ -251,7 +251,7 @@ struct TwitterSearch: Sendable, Equatable {
                 }
 
                 @DataModel(keyStyle: .snakeCase)
-                struct UserMention: Sendable, Equatable {
+                nonisolated struct UserMention: Sendable, Equatable {
                     var screenName: String
                     var name: String
                     var id: Int
@@ -260,7 +260,7 @@ struct TwitterSearch: Sendable, Equatable {
                 }
 
                 @DataModel(keyStyle: .snakeCase)
-                struct MediaItem: Sendable, Equatable {
+                nonisolated struct MediaItem: Sendable, Equatable {
                     var id: Int
                     var idStr: String
                     var indices: [Int]
@@ -275,35 +275,35 @@ struct TwitterSearch: Sendable, Equatable {
                     var sourceStatusIDStr: String?
 
                     @DataModel
-                    struct Sizes: Sendable, Equatable {
+                    nonisolated struct Sizes: Sendable, Equatable {
                         var medium: Medium
                         var small: Small
                         var thumb: Thumb
                         var large: Large
 
                         @DataModel
-                        struct Medium: Sendable, Equatable {
+                        nonisolated struct Medium: Sendable, Equatable {
                             var w: Int
                             var h: Int
                             var resize: String
                         }
 
                         @DataModel
-                        struct Small: Sendable, Equatable {
+                        nonisolated struct Small: Sendable, Equatable {
                             var w: Int
                             var h: Int
                             var resize: String
                         }
 
                         @DataModel
-                        struct Thumb: Sendable, Equatable {
+                        nonisolated struct Thumb: Sendable, Equatable {
                             var w: Int
                             var h: Int
                             var resize: String
                         }
 
                         @DataModel
-                        struct Large: Sendable, Equatable {
+                        nonisolated struct Large: Sendable, Equatable {
                             var w: Int
                             var h: Int
                             var resize: String
@@ -314,7 +314,7 @@ struct TwitterSearch: Sendable, Equatable {
         }
 
         @DataModel(keyStyle: .snakeCase)
-        struct Entities: Sendable, Equatable {
+        nonisolated struct Entities: Sendable, Equatable {
             var hashtags: [Hashtag]
             var symbols: [JSONValue] // always empty in the samples
             var urls: [Url]
@@ -322,13 +322,13 @@ struct TwitterSearch: Sendable, Equatable {
             var media: [MediaItem]?
 
             @DataModel
-            struct Hashtag: Sendable, Equatable {
+            nonisolated struct Hashtag: Sendable, Equatable {
                 var text: String
                 var indices: [Int]
             }
 
             @DataModel(keyStyle: .snakeCase)
-            struct Url: Sendable, Equatable {
+            nonisolated struct Url: Sendable, Equatable {
                 @Transform(.url) var url: URL?
                 @Transform(.url) var expandedURL: URL?
                 var displayURL: String
@@ -336,7 +336,7 @@ struct TwitterSearch: Sendable, Equatable {
             }
 
             @DataModel(keyStyle: .snakeCase)
-            struct UserMention: Sendable, Equatable {
+            nonisolated struct UserMention: Sendable, Equatable {
                 var screenName: String
                 var name: String
                 var id: Int
@@ -345,7 +345,7 @@ struct TwitterSearch: Sendable, Equatable {
             }
 
             @DataModel(keyStyle: .snakeCase)
-            struct MediaItem: Sendable, Equatable {
+            nonisolated struct MediaItem: Sendable, Equatable {
                 var id: Int
                 var idStr: String
                 var indices: [Int]
@@ -360,35 +360,35 @@ struct TwitterSearch: Sendable, Equatable {
                 var sourceStatusIDStr: String?
 
                 @DataModel
-                struct Sizes: Sendable, Equatable {
+                nonisolated struct Sizes: Sendable, Equatable {
                     var medium: Medium
                     var small: Small
                     var thumb: Thumb
                     var large: Large
 
                     @DataModel
-                    struct Medium: Sendable, Equatable {
+                    nonisolated struct Medium: Sendable, Equatable {
                         var w: Int
                         var h: Int
                         var resize: String
                     }
 
                     @DataModel
-                    struct Small: Sendable, Equatable {
+                    nonisolated struct Small: Sendable, Equatable {
                         var w: Int
                         var h: Int
                         var resize: String
                     }
 
                     @DataModel
-                    struct Thumb: Sendable, Equatable {
+                    nonisolated struct Thumb: Sendable, Equatable {
                         var w: Int
                         var h: Int
                         var resize: String
                     }
 
                     @DataModel
-                    struct Large: Sendable, Equatable {
+                    nonisolated struct Large: Sendable, Equatable {
                         var w: Int
                         var h: Int
                         var resize: String
@@ -399,7 +399,7 @@ struct TwitterSearch: Sendable, Equatable {
     }
 
     @DataModel(keyStyle: .snakeCase)
-    struct SearchMetadata: Sendable, Equatable {
+    nonisolated struct SearchMetadata: Sendable, Equatable {
         var completedIn: Double
         var maxID: Int
         var maxIDStr: String
