@@ -23,11 +23,14 @@ struct MainActorAppTests {
     }
 
     @Test func generatedCodeDecodesInADetachedTask() async throws {
-        let data = Data(#"{"msg_id": 1, "sender": {"uid": 2, "name": "Kai"}, "content": "hi", "send_date": "2016-11-13", "images": [], "price": "1.00", "is_read": false, "type": "text"}"#.utf8)
-        let message = try await Task.detached {
-            try KilnDecoder().decode(GeneratedMessage.self, from: data)
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Samples/articles/page1.json")
+        let data = try Data(contentsOf: url)
+        let (articles, repairs) = try await Task.detached {
+            try KilnDecoder().decodeWithRepairs([GeneratedArticle].self, from: data, at: "data.list")
         }.value
-        #expect(message.msgID == 1 && message.sender.name == "Kai")
+        #expect(!articles.isEmpty && repairs.isEmpty)
+        #expect(articles == (try JSONDecoder().decode([GeneratedArticle].self, from: data, at: "data.list")))
     }
 
     @Test func modelsGoThroughTheClientAndDriveTheViewModels() async throws {
