@@ -67,15 +67,21 @@ extension APIClient {
                 request = try await interceptor.adapt(request, context: context)
             }
 
+            report(.requestWillSend(request, attempt: attempt))
+            let recorder = eventMonitors.isEmpty ? nil : MetricsRecorder()
             let started = ContinuousClock.now
             var head: ResponseHead?
             let failure: APIError
             do {
-                let (payload, response) = try await send(request, kind: kind, bodyFile: bodyFile, progress: reporter)
+                let (payload, response) = try await MetricsRecorder.$current.withValue(recorder) {
+                    try await send(request, kind: kind, bodyFile: bodyFile, progress: reporter)
+                }
                 let responseHead = ResponseHead(response)
                 head = responseHead
+                let duration = ContinuousClock.now - started
+                report(.responseReceived(request, responseHead, attempt: attempt, duration: duration, metrics: recorder?.metrics))
                 if (200..<300).contains(response.statusCode) {
-                    let outcome = AttemptOutcome(response: responseHead, error: nil, duration: ContinuousClock.now - started)
+                    let outcome = AttemptOutcome(response: responseHead, error: nil, duration: duration)
                     for interceptor in interceptors {
                         await interceptor.didComplete(request, outcome: outcome, context: context)
                     }
@@ -86,7 +92,9 @@ extension APIClient {
                 failure = Task.isCancelled ? .cancelled : APIError(error)
             }
 
-            let outcome = AttemptOutcome(response: head, error: failure, duration: ContinuousClock.now - started)
+            let duration = ContinuousClock.now - started
+            report(.attemptFailed(request, failure, attempt: attempt, duration: duration, metrics: recorder?.metrics))
+            let outcome = AttemptOutcome(response: head, error: failure, duration: duration)
             for interceptor in interceptors {
                 await interceptor.didComplete(request, outcome: outcome, context: context)
             }
@@ -103,11 +111,20 @@ extension APIClient {
             case .doNotRetry:
                 throw failure
             case .retry:
+                report(.retryScheduled(request, after: nil, attempt: attempt))
                 continue
             case .retryAfter(let delay):
+                report(.retryScheduled(request, after: delay, attempt: attempt))
                 try await sleep(delay)
             }
         }
+    }
+
+    /// Hands `event` to every monitor.
+    func report(_ event: @autoclosure () -> APIEvent) {
+        guard !eventMonitors.isEmpty else { return }
+        let event = event()
+        for monitor in eventMonitors { monitor.receive(event) }
     }
 
     private func send(

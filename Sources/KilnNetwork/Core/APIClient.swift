@@ -50,6 +50,8 @@ public struct APIClient: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
     public var responseCache: (any ResponseCaching)?
+    /// Monitors that see each attempt's request, response or failure, timings and retries.
+    public var eventMonitors: [EventMonitor]
     /// Called with the size of each body the client reads as JSON, once per read: a hook for
     /// tests and instrumentation.
     package var onBodyRead: (@Sendable (Int) -> Void)?
@@ -71,9 +73,11 @@ public struct APIClient: Sendable {
         defaultHeaders: [String: String] = ["Accept": "application/json"],
         decoder: KilnDecoder = KilnDecoder(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        responseCache: (any ResponseCaching)? = nil
+        responseCache: (any ResponseCaching)? = nil,
+        eventMonitors: [EventMonitor] = []
     ) {
         self.responseCache = responseCache
+        self.eventMonitors = eventMonitors
         self.baseURL = baseURL
         self.envelope = envelope
         self.interceptors = interceptors

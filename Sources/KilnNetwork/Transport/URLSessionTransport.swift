@@ -165,6 +165,8 @@ private final class TaskState: @unchecked Sendable {
     /// The `401`/`407` whose challenge was declined, where the platform can only decline by
     /// cancelling the task: it is the task's answer, not the cancellation.
     var declined: HTTPURLResponse?
+    /// Where this call's metrics go, if the client asked for them.
+    let metrics = MetricsRecorder.current
     /// A redirect to follow with a new task (see ``SessionDelegate/keepsBody(_:after:task:)``).
     var redirect: URLRequest?
 
@@ -248,6 +250,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             completed: totalBytesSent,
             total: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
         ))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        guard let recorder = entry(for: task)?.state.metrics else { return }
+        recorder.record(TransferMetrics(metrics))
     }
 
     func urlSession(
