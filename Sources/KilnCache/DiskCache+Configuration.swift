@@ -70,6 +70,11 @@ extension DiskCache {
         /// Where stored dates and expiry read the date from.
         public var clock: CacheClock
 
+        /// How long an unavailable database (a file that cannot be opened right now, such as a
+        /// protected file on a locked device) is left alone before the next use tries to open
+        /// it again. Meanwhile every read is a miss and every write is dropped.
+        public var reopenInterval: TimeInterval = 5
+
         /// Called (on the thread that noticed) when the cache recovers from damage or drops a
         /// write; for logging. A cache never reports these as errors to its callers.
         ///

@@ -13,8 +13,10 @@ extension DiskCache {
         /// The value, for a row without a file (empty otherwise).
         var inlineValue: Data
         var file: String?
-        /// The value's length; with `checksum` and `sample`, read only for a row with a file.
+        /// The value's length, with `sample`, read only for a row with a file.
         var size: Int
+        /// The checksum of the value (of a small value: ``Checksum/ofInline(_:)``, or 0 in a row
+        /// written before small values had one).
         var checksum: Int64
         var sample: Int64
         var expiresAt: Double?
@@ -160,14 +162,14 @@ extension DiskCache {
                 storedAt: 0,
                 metadata: [:]
             )
+            // What ``removeDamaged(_:key:event:)`` matches to delete this very row.
+            row.checksum = sqlite3_column_int64(handle, 4)
+            row.storedAt = sqlite3_column_double(handle, 9)
             if file != nil {
-                // What ``removeDamaged(_:key:event:)`` matches to delete this very row.
                 row.size = Int(sqlite3_column_int64(handle, 3))
-                row.checksum = sqlite3_column_int64(handle, 4)
                 row.sample = sqlite3_column_int64(handle, 5)
-            }
-            if file != nil || complete {
-                row.storedAt = sqlite3_column_double(handle, 9)
+            } else {
+                row.size = row.inlineValue.count
             }
             if complete {
                 row.metadata = Self.text(handle, 10).map(Self.decodeMetadata) ?? [:]
@@ -341,16 +343,16 @@ extension DiskCache {
         }
     }
 
-    /// Removes a row whose value file turned out missing or damaged, unless it was replaced
-    /// since it was read.
+    /// Removes a row whose value turned out missing or damaged, unless it was replaced since it
+    /// was read.
     func removeDamaged(_ row: StoredRow, key: CacheKey, event: Event) {
         writeLock.withLock {
-            guard let database = stateLock.withLock({ self.database }), let file = row.file else { return }
+            guard let database = stateLock.withLock({ self.database }) else { return }
             do {
                 let removed = try database.write { db -> Bool in
                     try db.execute(
-                        sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file = ? AND checksum = ? AND size = ? AND storedAt = ?",
-                        arguments: [Self.rowID(for: key), key.rawValue, file, row.checksum, row.size, row.storedAt]
+                        sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file IS ? AND checksum = ? AND size = ? AND storedAt = ?",
+                        arguments: [Self.rowID(for: key), key.rawValue, row.file, row.checksum, row.size, row.storedAt]
                     )
                     return db.changesCount > 0
                 }
@@ -358,7 +360,7 @@ extension DiskCache {
                     totals.count -= 1
                     totals.bytes -= row.size
                     // Its own file: a newer write of the key has another name.
-                    files.remove(named: file)
+                    if let file = row.file { files.remove(named: file) }
                 }
             } catch {
                 handleLocked(error, during: "removal of a damaged entry", in: database)

@@ -12,9 +12,13 @@ import GRDB
 ///   least recently used entries.
 /// - Writes are buffered and committed in batches (see ``Configuration/flushInterval``); reads
 ///   see them at once.
-/// - Nothing here throws: a database that cannot be opened (damaged, not a database, another
-///   schema) is moved aside and rebuilt empty, and a missing or damaged value file is a miss
-///   whose row is removed. See ``Event``.
+/// - Every value served is the value stored, or a miss: small values carry a checksum in their
+///   row, value files a length and checksums.
+/// - Nothing here throws. A database proven damaged (corrupt, not a database, another schema)
+///   is moved aside and rebuilt empty, and a missing or damaged value is a miss whose row is
+///   removed. A database or value file that cannot be read right now (permissions, protected
+///   data on a locked device) is never moved or deleted: the cache misses until it can read it
+///   again. See ``Event``.
 ///
 /// ```swift
 /// let cache = DiskCache(directory: cachesURL.appendingPathComponent("responses"), byteLimit: 50_000_000)
@@ -95,6 +99,9 @@ public final class DiskCache: @unchecked Sendable {
     /// entries cost no write per read, and the LRU order is exact for the oldest seven eighths,
     /// which is where trimming looks.
     var accessWindow: Int64 = 0
+    /// When an unavailable database may be opened again; `nil` while it is open (or was never
+    /// unavailable).
+    var nextOpenAttempt: Date?
 
     /// Opens (or creates) the cache in `configuration.directory`.
     ///
@@ -180,7 +187,11 @@ public final class DiskCache: @unchecked Sendable {
         }
         let database = self.database
         stateLock.unlock()
-        guard let database else { return nil }
+        guard let database else {
+            // Unavailable: after a while, this read tries to open the database again.
+            if reopenIfDue() { return lookup(key, schemaVersion: schemaVersion, complete: complete) }
+            return nil
+        }
 
         let row: StoredRow?
         do {
@@ -198,6 +209,11 @@ public final class DiskCache: @unchecked Sendable {
             guard let stored = readFile(file, of: row, key: key) else { return nil }
             value = stored
         } else {
+            // A row written before small values had checksums has none (0) and is served as is.
+            guard row.checksum == 0 || Checksum.ofInline(row.inlineValue) == row.checksum else {
+                removeDamaged(row, key: key, event: .valueCorrupt(key: key))
+                return nil
+            }
             value = row.inlineValue
         }
         stateLock.withLock {
@@ -206,11 +222,21 @@ public final class DiskCache: @unchecked Sendable {
         return .stored(row, value)
     }
 
-    /// The value file of `row`, or `nil` (and the row removed) if it is missing or damaged.
+    /// The value file of `row`, or `nil` on a miss: the row is removed if the file is missing or
+    /// damaged, and kept if it only cannot be read right now.
     private func readFile(_ file: String, of row: StoredRow, key: CacheKey) -> Data? {
-        guard let value = files.read(named: file, expectedCount: row.size) else {
-            let exists = FileManager.default.fileExists(atPath: files.path(of: file))
-            removeDamaged(row, key: key, event: exists ? .valueFileCorrupt(key: key) : .valueFileMissing(key: key))
+        let value: Data
+        switch files.read(named: file, expectedCount: row.size) {
+        case .value(let bytes):
+            value = bytes
+        case .missing:
+            removeDamaged(row, key: key, event: .valueFileMissing(key: key))
+            return nil
+        case .damaged:
+            removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
+            return nil
+        case .unreadable:
+            report(.valueFileUnreadable(key: key))
             return nil
         }
         let intact: Bool
@@ -244,15 +270,24 @@ public final class DiskCache: @unchecked Sendable {
             key: key, value: value, storedAt: now, expiresAt: expiry.date(from: now),
             schemaVersion: schemaVersion, metadata: metadata
         )
-        writeLock.lock()
-        defer { writeLock.unlock() }
         // Without a database nothing can be committed: an unavailable cache stays empty, and
         // writes no value files into a folder another cache may be using.
+        guard reopenIfDue() else { return }
+        writeLock.lock()
+        defer { writeLock.unlock() }
         guard stateLock.withLock({ database != nil }) else { return }
+        if let limit = configuration.byteLimit, value.count > limit {
+            // Storing it would evict everything else and then itself: refuse it, keep the rest.
+            stage(.delete(key), forKey: key, bytes: 0)
+            report(.valueTooLarge(key: key, bytes: value.count))
+            return
+        }
         var file: String?
-        var checksum: Int64 = 0
+        var checksum: Int64
         var sample: Int64 = 0
-        if value.count > configuration.inlineThreshold {
+        if value.count <= configuration.inlineThreshold {
+            checksum = Checksum.ofInline(value)
+        } else {
             let name = ValueFiles.newName(for: key)
             guard files.write(value, named: name) else {
                 report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))

@@ -87,27 +87,40 @@ struct ValueFiles: Sendable {
 
     /// The contents of `name`, or `nil` if it is missing, unreadable, or not `expectedCount`
     /// bytes long.
-    func read(named name: String, expectedCount: Int) -> Data? {
+    /// What reading a value file found.
+    enum ReadResult {
+        /// The file's bytes, of the expected length.
+        case value(Data)
+        /// No such file.
+        case missing
+        /// The file has another length than was written, or ended early: its bytes are wrong.
+        case damaged
+        /// The file exists but cannot be opened or read right now (permissions, protected data,
+        /// an I/O error, no memory): its bytes may be fine.
+        case unreadable
+    }
+
+    func read(named name: String, expectedCount: Int) -> ReadResult {
         let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == expectedCount, expectedCount > 0 else {
-            return expectedCount == 0 && Int(status.st_size) == 0 ? Data() : nil
-        }
+        guard fstat(descriptor, &status) == 0 else { return .unreadable }
+        guard Int(status.st_size) == expectedCount else { return .damaged }
+        guard expectedCount > 0 else { return .value(Data()) }
         // Uninitialized memory handed to `Data` as is: `Data(count:)` would zero it first.
-        guard let buffer = malloc(expectedCount) else { return nil }
+        guard let buffer = malloc(expectedCount) else { return .unreadable }
         var offset = 0
         while offset < expectedCount {
             let result = Glue.read(descriptor, buffer + offset, expectedCount - offset)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
                 free(buffer)
-                return nil
+                return result == 0 ? .damaged : .unreadable
             }
             offset += result
         }
-        return Data(bytesNoCopy: buffer, count: expectedCount, deallocator: .free)
+        return .value(Data(bytesNoCopy: buffer, count: expectedCount, deallocator: .free))
     }
 
     func remove(named name: String) {
