@@ -3,6 +3,19 @@ import Foundation
 extension DiskCache {
     /// How a read of a large value checks the file it comes from. A file that fails the check
     /// is a miss and its entry is removed.
+    /// How a ``DiskCache`` holds its SQLite file.
+    public enum Locking: Sendable, Hashable {
+        /// The cache's connection holds the file for the cache's lifetime (SQLite's exclusive
+        /// locking mode) and keeps a read transaction open between lookups: the fastest reads.
+        /// Use it for a folder only this app process opens, such as its Caches directory.
+        case exclusive
+        /// SQLite's normal locking: no lock is held between operations, and each lookup is a
+        /// transaction of its own. Use it for a folder in an App Group container shared with
+        /// app extensions, or any folder another process opens: iOS terminates a suspended app
+        /// that holds a lock on a file in a shared container (exception `0xdead10cc`).
+        case shared
+    }
+
     public enum ValueVerification: Sendable, Hashable {
         /// The file has the length that was written. Catches truncated and missing files.
         case length
@@ -69,6 +82,11 @@ extension DiskCache {
 
         /// Where stored dates and expiry read the date from.
         public var clock: CacheClock
+
+        /// How the cache holds its database file: ``DiskCache/Locking/exclusive`` (the default)
+        /// for a folder only this process uses, ``DiskCache/Locking/shared`` for an App Group
+        /// container or any folder another process opens.
+        public var locking: Locking = .exclusive
 
         /// How long an unavailable database (a file that cannot be opened right now, such as a
         /// protected file on a locked device) is left alone before the next use tries to open

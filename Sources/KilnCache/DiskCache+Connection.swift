@@ -33,10 +33,14 @@ extension DiskCache {
         private var quickLookup: OpaquePointer?
         private var completeLookup: OpaquePointer?
         private var isClosed = false
+        /// Whether lookups share one read transaction kept open between them (exclusive locking
+        /// only: under normal locking an open transaction holds a lock on the file).
+        private let keepsReadTransaction: Bool
 
         /// Takes over `queue`'s connection for lookups.
-        init(_ queue: DatabaseQueue) throws {
+        init(_ queue: DatabaseQueue, keepsReadTransaction: Bool) throws {
             self.queue = queue
+            self.keepsReadTransaction = keepsReadTransaction
             self.handle = try queue.inDatabase { db in
                 guard let handle = db.sqliteConnection else {
                     throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed")
@@ -58,7 +62,7 @@ extension DiskCache {
             defer { lock.unlock() }
             guard !isClosed else { throw Closed() }
             let statement = try prepared(complete: complete)
-            if sqlite3_get_autocommit(handle) != 0 {
+            if keepsReadTransaction, sqlite3_get_autocommit(handle) != 0 {
                 try execute("BEGIN DEFERRED TRANSACTION")
             }
             defer { sqlite3_reset(statement) }
@@ -79,6 +83,15 @@ extension DiskCache {
             defer { lock.unlock() }
             try endReadTransaction()
             return try queue.read(value)
+        }
+
+        /// Ends the read transaction and frees the memory SQLite can free (its page cache).
+        func releaseMemory() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !isClosed else { return }
+            try? endReadTransaction()
+            sqlite3_db_release_memory(handle)
         }
 
         /// Finalizes the statements, ends the read transaction and closes the connection.

@@ -85,8 +85,11 @@ extension DiskCache {
         // connection outside that queue (see `Connection`), so every access must be ours.
         grdb.automaticMemoryManagement = false
         #endif
+        let locking = configuration.locking
         grdb.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            if locking == .exclusive {
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            }
             // WAL + NORMAL: a commit survives a crash of the app; a power loss may roll back
             // the last commits, never corrupt the file. Right for a cache.
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
@@ -110,7 +113,7 @@ extension DiskCache {
             let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
             guard columns == expected else { throw SchemaMismatch(found: format) }
         }
-        return try Connection(database)
+        return try Connection(database, keepsReadTransaction: configuration.locking == .exclusive)
     }
 
     struct SchemaMismatch: Error, CustomStringConvertible {

@@ -102,6 +102,8 @@ public final class DiskCache: @unchecked Sendable {
     /// When an unavailable database may be opened again; `nil` while it is open (or was never
     /// unavailable).
     var nextOpenAttempt: Date?
+    /// Releases memory on a memory warning; `nil` until init has finished.
+    var pressure: MemoryPressureObserver?
 
     /// Opens (or creates) the cache in `configuration.directory`.
     ///
@@ -113,6 +115,16 @@ public final class DiskCache: @unchecked Sendable {
         self.files = ValueFiles(directory: configuration.directory.appendingPathComponent("Values", isDirectory: true))
         self.databaseURL = configuration.directory.appendingPathComponent("cache.sqlite", isDirectory: false)
         writeLock.withLock { openLocked() }
+        pressure = MemoryPressureObserver { [weak self] in self?.releaseMemory() }
+    }
+
+    /// Gives memory back: commits the write buffer and frees what SQLite holds in its page cache.
+    /// Called on its own when the system sends a memory warning (UIKit platforms). Entries stay.
+    public func releaseMemory() {
+        writeLock.withLock {
+            flushLocked(recordingReads: true)
+            stateLock.withLock { database }?.releaseMemory()
+        }
     }
 
     /// Opens (or creates) a cache in `directory` with the default configuration and these limits.

@@ -42,6 +42,8 @@ public final class MemoryCache: @unchecked Sendable {
     private var head = -1
     private var tail = -1
     private var storedCost = 0
+    /// Empties the cache on a memory warning; `nil` until init has finished.
+    private var pressure: MemoryPressureObserver?
 
     /// Creates an empty cache.
     ///
@@ -53,6 +55,13 @@ public final class MemoryCache: @unchecked Sendable {
         self.countLimit = countLimit.map { max(0, $0) }
         self.costLimit = costLimit.map { max(0, $0) }
         self.clock = clock
+        pressure = MemoryPressureObserver { [weak self] in self?.releaseMemory() }
+    }
+
+    /// Gives the memory back: removes every entry. Called on its own when the system sends a
+    /// memory warning (UIKit platforms), as `NSCache` evicts under pressure.
+    public func releaseMemory() {
+        removeAll()
     }
 
     /// The number of entries held (expired ones included until they are read or pushed out).
