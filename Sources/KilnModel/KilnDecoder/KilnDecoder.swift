@@ -3,9 +3,11 @@ import Foundation
 /// Kiln's own JSON decoder: strict RFC 8259 reading, then tolerant decoding by the same rules as
 /// `@DataModel` through Foundation — at several times Foundation's speed.
 ///
-/// It decodes any `Decodable`. Strict `Codable` types decode exactly as with `JSONDecoder`
-/// (default strategies: `Date` as seconds since 2001, `Data` as Base64); `@DataModel` types get
-/// defaults, coercion, key aliases and paths, lossy collections and the repair log.
+/// It decodes any `Decodable`. Strict `Codable` types decode exactly as with `JSONDecoder`, and
+/// it takes the same strategies with the same results: ``dateDecodingStrategy``,
+/// ``dataDecodingStrategy``, ``nonConformingFloatDecodingStrategy``, ``keyDecodingStrategy`` and
+/// ``userInfo``. `@DataModel` types get defaults, coercion, key aliases and paths, lossy
+/// collections and the repair log.
 ///
 /// ```swift
 /// let decoder = KilnDecoder()
@@ -30,6 +32,8 @@ public struct KilnDecoder: Sendable {
     /// give the same values and repair log; the switch lets this package's benchmark and tests
     /// measure and compare the two paths on the same models.
     package var usesFastPath = true
+    /// What the `…Strategy` properties set.
+    var strategies = KilnDecodingStrategies()
 
     /// A decoder following `policy`.
     public init(policy: DecodingPolicy = DecodingPolicy()) {
@@ -99,7 +103,10 @@ public struct KilnDecoder: Sendable {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { info[key] = value }
         info[.kilnDecodingSession] = session
-        let context = KilnDecodingContext(tape: document.tape, session: session, userInfo: info, usesFastPath: usesFastPath)
+        // Converted keys are matched through `init(from:)`, as Foundation matches them.
+        let context = KilnDecodingContext(
+            tape: document.tape, session: session, userInfo: info,
+            usesFastPath: usesFastPath && strategies.usesDefaultKeys, strategies: strategies)
         do {
             var decoder = KilnValueDecoder(context: context, index: 0, node: nil)
             if let keyPath { decoder = try Self.descend(decoder, along: keyPath) }

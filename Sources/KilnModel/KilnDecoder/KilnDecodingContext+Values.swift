@@ -22,14 +22,18 @@ extension KilnDecodingContext {
 
     @inlinable @inline(__always)
     func decodeDouble(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Double {
-        guard let value = double(at: index) else { throw mismatch(Double.self, at: index, path: path(parent, step)) }
+        guard let value = double(at: index) ?? nonConformingFloat(at: index) else {
+            throw mismatch(Double.self, at: index, path: path(parent, step))
+        }
         return value
     }
 
     @usableFromInline
     func decodeFloat(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Float {
         switch float(at: index) {
-        case .none: throw mismatch(Float.self, at: index, path: path(parent, step))
+        case .none:
+            if let special = nonConformingFloat(at: index) { return Float(special) }
+            throw mismatch(Float.self, at: index, path: path(parent, step))
         case .some(.none): throw outOfRange(Float.self, at: index, path: path(parent, step))
         case .some(.some(let value)): return value
         }
@@ -90,11 +94,10 @@ extension KilnDecodingContext {
             }
             return unsafeBitCast(url, to: T.self)
         }
-        if T.self == Data.self {
-            let text = try decodeString(at: index, parent, step)
-            guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Encountered Data is not valid Base64."))
-            }
+        if T.self == Date.self, let date = try decodeDate(at: index, parent, step) {
+            return unsafeBitCast(date, to: T.self)
+        }
+        if T.self == Data.self, let data = try decodeData(at: index, parent, step) {
             return unsafeBitCast(data, to: T.self)
         }
         if T.self == Decimal.self {
@@ -106,6 +109,55 @@ extension KilnDecodingContext {
         }
         let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
         return try T(from: KilnValueDecoder(context: self, index: index, node: node))
+    }
+
+    /// A date by the date strategy; `nil` for `.deferredToDate`, which is `Date`'s own decoding.
+    func decodeDate(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Date? {
+        switch strategies.date {
+        case .deferredToDate:
+            return nil
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(at: index, parent, step))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(at: index, parent, step) / 1000)
+        case .iso8601:
+            let text = try decodeString(at: index, parent, step)
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Expected date string to be ISO8601-formatted."))
+            }
+            return date
+        #if canImport(Darwin)
+        // Elsewhere `.formatted` is built on `.custom` and arrives as that case.
+        case .formatted(let formatter):
+            let text = try decodeString(at: index, parent, step)
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Date string does not match format expected by formatter."))
+            }
+            return date
+        #endif
+        case .custom(let read):
+            return try read(KilnValueDecoder(context: self, index: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent))
+        @unknown default:
+            return nil
+        }
+    }
+
+    /// Data by the data strategy; `nil` for `.deferredToData`, which is `Data`'s own decoding.
+    func decodeData(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Data? {
+        switch strategies.data {
+        case .base64:
+            let text = try decodeString(at: index, parent, step)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Encountered Data is not valid Base64."))
+            }
+            return data
+        case .deferredToData:
+            return nil
+        case .custom(let read):
+            return try read(KilnValueDecoder(context: self, index: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent))
+        @unknown default:
+            return nil
+        }
     }
 
     /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.

@@ -11,6 +11,14 @@ final class KilnDecodingContext {
     @usableFromInline let hasCustomDefaults: Bool
     /// Whether `KilnFastDecodable` models take their fast path (`KilnDecoder.usesFastPath`).
     let usesFastPath: Bool
+    /// The decoder's `JSONDecoder`-style strategies.
+    let strategies: KilnDecodingStrategies
+    /// Whether strings may stand for non-finite floats (checked only after a number failed).
+    @usableFromInline let convertsNonConformingFloats: Bool
+    /// Whether keys are converted before matching (`keyDecodingStrategy`).
+    @usableFromInline let convertsKeys: Bool
+    /// Per object, its converted keys and their value tokens, built on first use.
+    var convertedMembers: [Int: [String: Int]] = [:]
     /// Per object, the key token after the member found last: models and dictionaries read keys
     /// mostly in document order, so the next look-up usually succeeds at the hint. A small
     /// direct-mapped cache (`[object, hint]` pairs, slot = object mod 64), so a nested decode does
@@ -19,17 +27,58 @@ final class KilnDecodingContext {
     @usableFromInline let hint: UnsafeMutablePointer<Int>
     @usableFromInline static let hintSlots = 64
 
-    init(tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool) {
+    init(
+        tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool,
+        strategies: KilnDecodingStrategies = KilnDecodingStrategies()
+    ) {
         self.tape = tape
         self.session = session
         self.userInfo = userInfo
         self.usesFastPath = usesFastPath
+        self.strategies = strategies
+        if case .convertFromString = strategies.nonConformingFloat {
+            convertsNonConformingFloats = true
+        } else {
+            convertsNonConformingFloats = false
+        }
+        convertsKeys = !strategies.usesDefaultKeys
         self.hasCustomDefaults = session.policy.hasCustomDefaults
         self.hint = .allocate(capacity: 2 * Self.hintSlots)
         hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
     }
 
     deinit { hint.deallocate() }
+
+    /// The value token of the member of `object` whose key, converted by the key strategy, is
+    /// `key`. The first member wins when two convert to the same key, as in Foundation.
+    func convertedMember(of object: Int, key: String, codingPath: () -> [any CodingKey]) -> Int? {
+        convertedKeys(of: object, codingPath: codingPath)[key]
+    }
+
+    /// The converted keys of `object` and their value tokens.
+    func convertedKeys(of object: Int, codingPath: () -> [any CodingKey]) -> [String: Int] {
+        if let known = convertedMembers[object] { return known }
+        var map: [String: Int] = [:]
+        var i = object + 1
+        let end = Int(tape.tokens[object].payload)
+        while i < end {
+            let converted = convertKey(tape.string(at: i), codingPath)
+            if map[converted] == nil { map[converted] = i + 1 }
+            i = tape.next(after: i + 1)
+        }
+        convertedMembers[object] = map
+        return map
+    }
+
+    /// A key of the document as the key strategy turns it into a coding key's string.
+    func convertKey(_ key: String, _ codingPath: () -> [any CodingKey]) -> String {
+        switch strategies.key {
+        case .useDefaultKeys: key
+        case .convertFromSnakeCase: SnakeCaseKeys.camelCased(key)
+        case .custom(let convert): convert(codingPath() + [AnyCodingKey(key)]).stringValue
+        @unknown default: key
+        }
+    }
 
     /// The kind at `index`; an absent value (index -1) reads as `null`.
     @inlinable @inline(__always)
@@ -153,6 +202,20 @@ extension KilnDecodingContext {
         case .double: return Double(bitPattern: UInt64(bitPattern: token.payload))
         default: return nil
         }
+    }
+
+    /// A string that the non-conforming float strategy reads as infinity or NaN; `nil` for
+    /// anything else, and always under the default strategy (which throws).
+    @usableFromInline
+    func nonConformingFloat(at index: Int) -> Double? {
+        guard convertsNonConformingFloats,
+              case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloat,
+              let text = string(at: index)
+        else { return nil }
+        if text == positive { return .infinity }
+        if text == negative { return -.infinity }
+        if text == nan { return .nan }
+        return nil
     }
 
     func float(at index: Int) -> Float?? {

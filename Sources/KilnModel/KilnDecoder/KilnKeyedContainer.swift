@@ -10,6 +10,10 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { KilnPathNode.codingPath(node, in: context.tape) }
 
     var allKeys: [Key] {
+        if context.convertsKeys {
+            let converted = context.convertedKeys(of: object, codingPath: { codingPath })
+            return converted.sorted { $0.value < $1.value }.compactMap { Key(stringValue: $0.key) }
+        }
         var keys: [Key] = []
         let tape = context.tape
         var i = object + 1
@@ -21,11 +25,18 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { context.member(of: object, key: key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { lookup(key.stringValue) != nil }
+
+    /// The value token of member `name`, after the key strategy's conversion.
+    @inline(__always)
+    func lookup(_ name: String) -> Int? {
+        guard context.convertsKeys else { return context.member(of: object, key: name) }
+        return context.convertedMember(of: object, key: name, codingPath: { codingPath })
+    }
 
     @inline(__always)
     func find(_ key: Key) throws -> Int {
-        guard let index = context.member(of: object, key: key.stringValue) else {
+        guard let index = lookup(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return index
@@ -34,7 +45,7 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The member's value token when present and not null.
     @inline(__always)
     func present(_ key: Key) -> Int? {
-        guard let index = context.member(of: object, key: key.stringValue), context.tape.tokens[index].kind != .null else { return nil }
+        guard let index = lookup(key.stringValue), context.tape.tokens[index].kind != .null else { return nil }
         return index
     }
 
@@ -42,6 +53,8 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `"138586553"`) shows as an index, as Foundation's coding paths show it.
     @inline(__always)
     func step(_ key: Key, _ index: Int) -> KilnPathNode.Step {
+        // A converted key shows in paths as the coding key, as in Foundation's paths.
+        if context.convertsKeys { return .key(key.stringValue) }
         if let number = key.intValue { return .integerKey(number, index - 1) }
         return .keyToken(index - 1)
     }
@@ -218,7 +231,7 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A decoder for a member; an absent member reads as `null`, as in Foundation.
     func superDecoder(named name: String) -> KilnValueDecoder {
-        if let index = context.member(of: object, key: name) {
+        if let index = lookup(name) {
             return KilnValueDecoder(context: context, index: index, node: KilnPathNode(parent: node, step: .keyToken(index - 1)))
         }
         return KilnValueDecoder(context: context, index: -1, node: KilnPathNode(parent: node, step: .key(name)))

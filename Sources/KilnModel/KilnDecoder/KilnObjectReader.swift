@@ -335,7 +335,7 @@ extension KilnObjectReader {
             return unsafeBitCast(value, to: T.self)
         }
         if T.self == Double.self {
-            guard let value = context.double(at: index) else { return nil }
+            guard let value = context.double(at: index) ?? context.nonConformingFloat(at: index) else { return nil }
             return unsafeBitCast(value, to: T.self)
         }
         if T.self == Int64.self {
