@@ -3,7 +3,7 @@ import Foundation
 import KilnCache
 import KilnNetwork
 
-/// An ``APIClient`` response cache over one of KilnCache's stores: the key rules and the
+/// An `APIClient` response cache over one of KilnCache's stores: the key rules and the
 /// entries' lifetime.
 ///
 /// ```swift

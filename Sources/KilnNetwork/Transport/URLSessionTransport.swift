@@ -18,8 +18,9 @@ public final class URLSessionTransport: Transport {
 
     /// Creates a transport with its own session.
     ///
-    /// - Parameter configuration: the session configuration; the default is ephemeral (no shared
-    ///   cookies or URL cache). Do not enable `waitsForConnectivity` or background sessions on Linux.
+    /// - Parameters:
+    ///   - configuration: the session configuration; the default is ephemeral (no shared
+    ///     cookies or URL cache). Do not enable `waitsForConnectivity` or background sessions on Linux.
     ///   - challenges: answers authentication challenges; the default rejects HTTP authentication
     ///     (a `401` reaches the client as a response) and leaves server trust to the system.
     public init(configuration: URLSessionConfiguration = .ephemeral, challenges: ChallengeResponder = .standard) {
