@@ -6,7 +6,8 @@ this package by path: its declarations (imports, types, extensions, functions, w
 attributes) stay at file scope, and its statements go into an `async throws` function on the
 main actor. A block that imports SwiftUI or UIKit is compiled only where those exist (Apple
 platforms); the rest compiles everywhere. A block preceded by the line
-`<!-- snippet: fragment -->` is a fragment and is skipped.
+`<!-- snippet: fragment -->` is a fragment and is skipped; one preceded by
+`<!-- snippet: apple -->` uses API only Apple platforms have and is compiled only there.
 
 Blocks of one document build on each other, as a reader reads them: a block sees the types of
 the blocks before it and their variables (each block's statements are nested in the previous
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = ROOT / ".build-snippets"
 DOCUMENTS = [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/Documentation.docc/**/*.md"))
 FRAGMENT = "<!-- snippet: fragment -->"
+APPLE_ONLY = "<!-- snippet: apple -->"
 DECLARATION = re.compile(
     r"^(?:(?:public|internal|package|private|fileprivate|final|nonisolated|open)\s+)*"
     r"(?:import|struct|class|enum|actor|protocol|extension|func|typealias)\b"
@@ -65,6 +67,8 @@ def blocks(document):
                 body.append(lines[index])
                 index += 1
             previous = lines[start - 1].strip() if start > 0 else ""
+            if previous == APPLE_ONLY:
+                body.insert(0, "// snippet: apple")
             if previous != FRAGMENT:
                 found.append((start + 1, "\n".join(body)))
         index += 1
@@ -109,8 +113,18 @@ def implied(document):
     DocC catalog documents (the README's blocks import what they use)."""
     parts = document.parts
     if len(parts) > 2 and parts[0] == "Sources":
-        return {"Foundation", parts[1]}
+        return {"Foundation", parts[1]} | MODULE_DEPENDENCIES.get(parts[1], set())
     return {"Foundation"}
+
+
+# What each documented module's readers have imported along with it.
+MODULE_DEPENDENCIES = {
+    "KilnNetwork": {"KilnModel"},
+    "KilnNetworkCache": {"KilnModel", "KilnNetwork", "KilnCache"},
+    "KilnViewModel": {"KilnModel", "KilnNetwork", "Observation"},
+    "KilnTesting": {"KilnModel", "KilnNetwork"},
+    "Kiln": {"KilnModel", "KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel"},
+}
 
 
 def items(code):
@@ -120,7 +134,8 @@ def items(code):
         current.append(line)
         depth += depth_change(line)
         stripped = line.strip()
-        if depth <= 0 and stripped and not stripped.startswith("@") and not stripped.startswith("//"):
+        head = re.sub(r"^(@\w+(\([^)]*\))?\s*)+", "", stripped.split("//")[0].strip())
+        if depth <= 0 and head:
             found.append("\n".join(current))
             current, depth = [], 0
     if any(l.strip() for l in current):
@@ -129,6 +144,9 @@ def items(code):
 
 
 def declared_name(item):
+    extension = re.search(r"\bextension\s+[^{]*", item)
+    if extension:
+        return extension.group(0).strip()  # one type can have many extensions
     match = re.search(r"\b(?:struct|class|enum|actor|protocol|extension|func|typealias|import)\s+([\w.]+)", item)
     return match.group(0) if match else item
 
@@ -155,26 +173,34 @@ def main():
                                  "statements": [given_statements] if given_statements.strip() else []}
         known = context[document]
         imports = set(re.findall(r"^\s*import\s+(\w+)", code, re.M)) | known["imports"] | implied(document)
-        known["imports"] = imports - implied(document) | set(re.findall(r"^\s*import\s+(\w+)", code, re.M))
+        # UI imports stay with their block: a later block is UI-only only if it imports UI itself.
+        known["imports"] = (known["imports"] | set(re.findall(r"^\s*import\s+(\w+)", code, re.M))) - {"SwiftUI", "UIKit"}
+        imports = imports - ({"SwiftUI", "UIKit"} - set(re.findall(r"^\s*import\s+(\w+)", code, re.M)))
         declarations, statements = split(code)
         # A tutorial builds on its earlier blocks: their types and their variables are in scope,
         # and a later declaration of the same name replaces an earlier one.
-        for item in items(declarations):
-            known["declarations"][declared_name(item)] = item
         earlier = known["statements"][:]
-        known["statements"].append(statements)
+        own = {declared_name(item): item for item in items(declarations)}
+        ui = bool({"SwiftUI", "UIKit"} & imports) or "// snippet: apple" in code
+        if not ui:
+            # What a UI-only block declares exists only where it compiles: later blocks go without.
+            known["declarations"].update(own)
+            known["statements"].append(statements)
+        declared = {**known["declarations"], **own}
         guard = None
         if "SwiftUI" in imports:
             guard = "canImport(SwiftUI)"
         if "UIKit" in imports:
             guard = "canImport(UIKit)"
+        if "// snippet: apple" in code:
+            guard = "canImport(Darwin)"
         if guard:
             skipped_ui += 1
         body = [f"// {document}:{line}"]
         if guard:
             body.append(f"#if {guard}")
         body += [f"import {module}" for module in sorted(imports)]
-        body += [item for item in known["declarations"].values() if not item.lstrip().startswith("import ")]
+        body += [item for item in declared.values() if not item.lstrip().startswith("import ")]
         nested = "".join(f"do {{\n{part}\n" for part in earlier + [statements])
         body.append(f"@MainActor func run{name}() async throws {{\n{nested}{'}' * (len(earlier) + 1)}\n}}")
         if guard:
