@@ -57,7 +57,7 @@ public struct FixtureResponse: Sendable {
         return FixtureResponse(status: status, headers: ["Content-Type": "application/json"], body: .data(data))
     }
 
-    /// The seed's envelope: `{"code": code, "msg": message, "data": data}`.
+    /// The common envelope: `{"code": code, "msg": message, "data": data}`.
     public static func envelope(data: JSONValue = .null, code: String = "0000", message: String = "ok", status: Int = 200) -> FixtureResponse {
         .json(.object(["code": .string(code), "msg": .string(message), "data": data]), status: status)
     }

@@ -2,8 +2,8 @@ import Foundation
 import struct KilnModel.Repair
 import Observation
 
-/// A list of records of several server shapes shown through one display type (seed 003's
-/// "de-model" tickets): decoded by a `ModelRegistry` off the main actor, prepared once per item,
+/// A list of records of several server shapes shown through one display type ("de-model"
+/// displays, such as tickets of several kinds): decoded by a `ModelRegistry` off the main actor, prepared once per item,
 /// delivered on the main actor.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import KilnNetwork
 /// Why a load failed, in the terms a view needs: the server refused, the network failed, or the
 /// answer could not be used.
 ///
-/// The seed's three outcomes are success, "the server says: …" and "you are offline". A view tells
+/// Besides success, the outcomes a screen shows are "the server says: …" and "you are offline". A view tells
 /// them apart without knowing about HTTP or envelopes:
 ///
 /// ```swift

@@ -1,5 +1,5 @@
 /// What a list needs to show an item without knowing its type: the view template, the reuse
-/// identifier and an estimated height (seed 000's "a model names its cell").
+/// identifier and an estimated height ("a model names its cell").
 ///
 /// ```swift
 /// struct ProductRow: ViewDescribing {

@@ -1,7 +1,7 @@
 /// How tolerant decoding fills the gaps: defaults per type and per key, whether fractions may be
 /// truncated into integers, and where repairs are reported.
 ///
-/// Set it once per decode, not in every model. The seed's batch rules read:
+/// Set it once per decode, not in every model. Rules for a whole API read:
 ///
 /// ```swift
 /// var policy = DecodingPolicy()

@@ -46,7 +46,7 @@ public enum ParameterEncoding {
 }
 
 extension Encodable {
-    /// The value as flat request parameters, `nil`s left out (the seed's "parameter model").
+    /// The value as flat request parameters, `nil`s left out (a "parameter model").
     ///
     /// ```swift
     /// @DataModel(keyStyle: .snakeCase)

@@ -1,4 +1,4 @@
-/// A record kept as the JSON the server sent, read through tolerant accessors: the seed's
+/// A record kept as the JSON the server sent, read through tolerant accessors: the
 /// "de-model" style, for shapes that differ too much to share one model.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ import Foundation
 /// let (tickets, repairs) = try registry.decodeList(from: data, at: "data")
 /// ```
 ///
-/// The discriminator is read from each element, or once from the document (seed 003's response
+/// The discriminator is read from each element, or once from the document (a response that
 /// carries `modelType` beside its `data` list) — see ``Location``. Values are compared as text,
 /// so `1`, `"1"` and `1.0` match the same registration. Elements with an unknown discriminator are
 /// skipped with an `unknownType` repair; elements that fail to decode are dropped with a repair.

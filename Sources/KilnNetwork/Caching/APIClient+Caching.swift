@@ -2,8 +2,8 @@ import Foundation
 import KilnModel
 
 extension APIClient {
-    /// The values `policy` delivers for `endpoint`, each tagged with its origin: seed 000's
-    /// "show the cached list at once, then the fresh one".
+    /// The values `policy` delivers for `endpoint`, each tagged with its origin: for
+    /// example the cached list at once, then the fresh one.
     ///
     /// ```swift
     /// for try await page in client.values(for: .messages, policy: .cacheThenNetwork) {

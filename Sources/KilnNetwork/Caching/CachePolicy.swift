@@ -19,7 +19,7 @@ public enum CachePolicy: Sendable, Hashable {
     /// status of 500 or above, the cache. A server that answered and refused (its envelope's
     /// code, with any status) gets no fallback: its answer stands.
     case networkElseCache
-    /// The cached value first, when there is one, then the network's (seed 000's message list).
+    /// The cached value first, when there is one, then the network's: a list shown at once, then refreshed.
     /// A network failure after a cached value is thrown after that value was delivered.
     case cacheThenNetwork
 }

@@ -27,7 +27,7 @@ public struct Endpoint<Response>: Sendable {
     public var headers: [String: String]
     /// The request body.
     public var body: RequestBody
-    /// Seconds the request may stay idle before it fails with a timeout (the seed's default is 10 s).
+    /// Seconds the request may stay idle before it fails with a timeout (10 s by default).
     public var timeout: TimeInterval
     /// Whether the request may be sent again after a failure without a risk of doing something twice.
     ///

@@ -4,7 +4,7 @@ import KilnModel
 /// How an API wraps its payload: where the status code, the message and the data are, and which
 /// codes mean success.
 ///
-/// The default reads the seed's `{"code": "0000", "msg": "…", "data": …}`. Codes are compared
+/// The default reads the common `{"code": "0000", "msg": "…", "data": …}`. Codes are compared
 /// tolerantly: `"0000"`, `"0"` and `0` are the same code, and `200` matches `"200"`.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ public struct Envelope: Sendable, Hashable {
         self.successCodes = successCodes
     }
 
-    /// `{"code": "0000", "msg": …, "data": …}`, success code `"0000"` (the seed's API).
+    /// `{"code": "0000", "msg": …, "data": …}`, success code `"0000"`.
     public static let standard = Envelope()
 
     /// No envelope: any 2xx body is the payload.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Adds the same parameters to every request: the seed's public `service_code` parameters and
+/// Adds the same parameters to every request: public ones such as a `service_code`, and
 /// per-request private ones (timestamps, device ids).
 ///
 /// Where they go: the query string for requests without a body (GET, HEAD, DELETE) and for
