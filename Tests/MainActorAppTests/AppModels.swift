@@ -6,7 +6,7 @@ import Observation
 // new app targets): no `nonisolated` here; what the macros expand to must supply it.
 
 @DataModel(keyStyle: .snakeCase)
-struct Article: Equatable {
+struct Story: Equatable {
     var id = 0
     var title = "--"
     var authorName = ""
@@ -21,23 +21,23 @@ struct Article: Equatable {
 }
 
 @DataModel(keyStyle: .snakeCase)
-struct ArticlePage {
-    var list: [Article] = []
+struct StoryPage {
+    var list: [Story] = []
     var hasMore = false
 }
 
 /// A view model as an app writes it: main-actor by default, no annotation.
 @Observable
-final class ArticleListModel {
-    let articles: PagedList<Article>
-    let detail: Resource<Article>
+final class StoryListModel {
+    let articles: PagedList<Story>
+    let detail: Resource<Story>
 
     init(client: APIClient) {
         articles = PagedList(client: client, pageSize: 2) { request in
-            Endpoint<ArticlePage>.get("/articles", query: [URLQueryItem(name: "page", value: String(request.number))])
+            Endpoint<StoryPage>.get("/articles", query: [URLQueryItem(name: "page", value: String(request.number))])
         } page: { response in
             Page(items: response.list, hasMore: response.hasMore)
         }
-        detail = Resource(client: client, endpoint: Endpoint<Article>.get("/articles/1"))
+        detail = Resource(client: client, endpoint: Endpoint<Story>.get("/articles/1"))
     }
 }

@@ -16,7 +16,7 @@ struct MainActorAppTests {
     @Test func aDataModelDecodesInADetachedTask() async throws {
         let data = Data(#"{"id": 7, "title": null, "author_name": "Ann", "status": "gone"}"#.utf8)
         let (article, repairs) = try await Task.detached {
-            try KilnDecoder().decodeWithRepairs(Article.self, from: data)
+            try KilnDecoder().decodeWithRepairs(Story.self, from: data)
         }.value
         #expect(article.id == 7 && article.title == "--" && article.status == .unknown)
         #expect(!repairs.isEmpty)
@@ -27,10 +27,10 @@ struct MainActorAppTests {
             .appendingPathComponent("Fixtures/Samples/articles/page1.json")
         let data = try Data(contentsOf: url)
         let (articles, repairs) = try await Task.detached {
-            try KilnDecoder().decodeWithRepairs([GeneratedArticle].self, from: data, at: "data.list")
+            try KilnDecoder().decodeWithRepairs([Article].self, from: data, at: "data.list")
         }.value
         #expect(!articles.isEmpty && repairs.isEmpty)
-        #expect(articles == (try JSONDecoder().decode([GeneratedArticle].self, from: data, at: "data.list")))
+        #expect(articles == (try JSONDecoder().decode([Article].self, from: data, at: "data.list")))
     }
 
     @Test func modelsGoThroughTheClientAndDriveTheViewModels() async throws {
@@ -39,10 +39,10 @@ struct MainActorAppTests {
             server.route(.get, "/articles/1", .envelope(data: ["id": 1, "title": "One"]))
             let client = APIClient(baseURL: server.baseURL)
 
-            let page = try await client.send(Endpoint<ArticlePage>.get("/articles"))
+            let page = try await client.send(Endpoint<StoryPage>.get("/articles"))
             #expect(page.list.map(\.authorName) == ["Ann", "Bo"])
 
-            let model = ArticleListModel(client: client)
+            let model = StoryListModel(client: client)
             await model.articles.loadFirst()
             #expect(model.articles.items.map(\.id) == [1, 2])
             await model.detail.load()
