@@ -215,6 +215,39 @@ struct KilnDecoderStrategyTests {
         #expect(kilnRepairs.map(\.description) == foundationRepairs.map(\.description))
     }
 
+    // MARK: @DataModel models, values and repairs
+
+    static let dateCases: [(String, JSONDecoder.DateDecodingStrategy, String)] = [
+        ("deferredToDate", .deferredToDate, #"{"at": 500000000.5, "ratio": "inf", "items": [{"seen": 1.5}, {"seen": "soon"}]}"#),
+        ("secondsSince1970", .secondsSince1970, #"{"at": 1479025800.25, "ratio": "nan", "items": [{"seen": -12}, {"seen": true}]}"#),
+        ("millisecondsSince1970", .millisecondsSince1970, #"{"at": 1479025800250, "ratio": 2, "items": [{"seen": "x"}]}"#),
+        ("iso8601", .iso8601, #"{"at": "2016-11-13T08:30:00Z", "ratio": "-inf", "items": [{"seen": "2016-11-13T10:30:00+02:00"}, {"seen": 5}]}"#),
+        ("iso8601WithFractionalSeconds", .iso8601WithFractionalSeconds, #"{"at": "2016-11-13T08:30:00.250Z", "ratio": 1, "items": [{"seen": "bad"}]}"#),
+        ("custom", .custom { decoder in
+            Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self) * 60)
+        }, #"{"at": 3, "ratio": "inf", "items": [{"seen": 1}, {"seen": "one"}]}"#),
+    ]
+
+    @Test(arguments: 0..<dateCases.count)
+    func aModelDecodesEqualThroughBothDecodersWithEveryDateStrategy(index: Int) throws {
+        let (name, strategy, json) = Self.dateCases[index]
+        let floats = JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = Data(json.utf8)
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = strategy
+        foundation.nonConformingFloatDecodingStrategy = floats
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        var kiln = KilnDecoder()
+        kiln.dateDecodingStrategy = strategy
+        kiln.nonConformingFloatDecodingStrategy = floats
+        kiln.keyDecodingStrategy = .convertFromSnakeCase
+        let (viaFoundation, foundationRepairs) = try foundation.decodeWithRepairs(Timeline.self, from: data)
+        let (viaKiln, kilnRepairs) = try kiln.decodeWithRepairs(Timeline.self, from: data)
+        #expect(String(describing: viaKiln) == String(describing: viaFoundation), "\(name)")
+        #expect(kilnRepairs.map(\.description) == foundationRepairs.map(\.description), "\(name)")
+        #expect(!kilnRepairs.isEmpty, "\(name): each case has a value no strategy can read")
+    }
+
     // MARK: userInfo
 
     static let greeting = CodingUserInfoKey(rawValue: "greeting")!
@@ -251,5 +284,17 @@ struct Listing: Equatable {
     struct Entry: Equatable {
         var entryName = "--"
         var viewCount = 0
+    }
+}
+
+@DataModel
+struct Timeline {
+    var at = Date(timeIntervalSince1970: 0)
+    var ratio = 0.0
+    var items: [Moment] = []
+
+    @DataModel
+    struct Moment {
+        var seen = Date(timeIntervalSince1970: 0)
     }
 }
