@@ -78,16 +78,19 @@ struct APIClientDownloadCancellationTests {
         try await withFixtureServer { server in
             // Uncancelled, this body takes at least 32 × 100 ms = 3.2 s to arrive.
             server.route(.get, "/slow", .generated(byteCount: 32 * 32 * 1024).slowBody(chunkSize: 32 * 1024, interval: .milliseconds(100)))
-            let client = APIClient(baseURL: server.baseURL)
+            let cancelled = AsyncStream<Void>.makeStream()
+            let client = APIClient(baseURL: server.baseURL, eventMonitors: [EventMonitor { event in
+                if case .attemptFailed(_, .cancelled, _, _, _) = event { cancelled.continuation.yield() }
+            }])
             var events = 0
             for try await event in client.download(Endpoint<Data>.get("/slow"), to: destination) {
                 events += 1
                 if case .progress = event { break }
             }
             #expect(events == 1)
-            // Wait longer than the whole transfer would take: a download that was not cancelled
-            // would have moved its file into place by now.
-            try await Task.sleep(for: .seconds(4))
+            // The attempt ends as cancelled, after which a download never moves its file: wait for
+            // that, then look.
+            for await _ in cancelled.stream { break }
             #expect(!FileManager.default.fileExists(atPath: destination.path))
         }
     }

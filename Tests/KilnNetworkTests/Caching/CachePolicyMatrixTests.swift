@@ -86,10 +86,7 @@ import Testing
                         clock.advance(by: .seconds(10))
                     }
                     if state == .slow {
-                        server.route(.get, "/messages") { [messages] _ in
-                            try await Task.sleep(for: .milliseconds(300))
-                            return .envelope(data: messages)
-                        }
+                        server.route(.get, "/messages", .envelope(data: messages).delayed(by: .milliseconds(300)))
                     }
                     let asked = server.requests(to: "/messages").count
                     let client = APIClient(
