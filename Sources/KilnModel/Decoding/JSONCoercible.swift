@@ -3,12 +3,17 @@ import Foundation
 /// A type that can be read from a JSON value of another kind: Kiln's coercion rules.
 ///
 /// The rules, the same everywhere in Kiln (`@DataModel` properties, ``JSONValue`` accessors,
-/// lossy collection elements):
-/// - integers: from integral numbers (`42`, `42.0`) and numeric strings (`"42"`, `" 42 "`);
-///   a fractional number is refused unless truncation is allowed; out-of-range values are refused.
-/// - floating point: from any number and numeric strings (`"3.5"`).
-/// - `Bool`: from `1`/`0` and the strings `"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"`,
-///   `"y"`/`"n"`, `"on"`/`"off"` in any case.
+/// lossy collection elements), one per target type and consistent between neighbours: a number
+/// written as a string reads as that number, and a boolean reads as `1`/`0` wherever a number
+/// is expected.
+/// - integers: from integral numbers (`42`, `42.0`), numeric strings (`"42"`, `" 42 "`, `"4.0"`)
+///   and booleans (`true` → `1`); a fractional number is refused unless truncation is allowed;
+///   out-of-range values are refused.
+/// - floating point and `Decimal`: from any finite number, numeric strings (`"3.5"`) and booleans
+///   (`true` → `1.0`).
+/// - `Bool`: from the numbers `1`/`0` (`1.0` too), numeric strings of those values (`"1"`,
+///   `"1.0"`), and the words `"true"`/`"false"`, `"yes"`/`"no"`, `"y"`/`"n"`, `"on"`/`"off"`,
+///   `"t"`/`"f"` in any case.
 /// - `String`: from numbers (`42` → `"42"`, `3.5` → `"3.5"`) and booleans (`"true"`).
 ///
 /// Conform your own scalar types to get the same treatment:
@@ -47,10 +52,14 @@ extension Bool: JSONCoercible {
         case .int(let i): return i == 0 ? false : i == 1 ? true : nil
         case .double(let d): return d == 0 ? false : d == 1 ? true : nil
         case .string(let s):
-            switch s.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "true", "yes", "1", "y", "on", "t": return true
-            case "false", "no", "0", "n", "off", "f": return false
-            default: return nil
+            let word = s.trimmingCharacters(in: .whitespaces).lowercased()
+            switch word {
+            case "true", "yes", "y", "on", "t": return true
+            case "false", "no", "n", "off", "f": return false
+            default:
+                // A number written as a string reads as that number: "1.0" as 1.0, so as true.
+                guard let number = Double(word), number.isFinite else { return nil }
+                return coerce(from: .double(number), truncating: truncating)
             }
         case .null, .array, .object: return nil
         }
@@ -63,7 +72,8 @@ extension Double: JSONCoercible {
         case .double(let d): d
         case .int(let i): Double(i)
         case .string(let s): Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
-        case .bool, .null, .array, .object: nil
+        case .bool(let b): b ? 1 : 0
+        case .null, .array, .object: nil
         }
     }
 }
@@ -121,10 +131,15 @@ extension UInt64: JSONCoercible {}
 extension Decimal: JSONCoercible {
     public static func coerce(from value: JSONValue, truncating: Bool) -> Decimal? {
         switch value {
-        case .int(let i): Decimal(i)
-        case .double(let d): Decimal(string: JSONValue.format(d))
-        case .string(let s): Decimal(string: s.trimmingCharacters(in: .whitespaces))
-        case .bool, .null, .array, .object: nil
+        case .int(let i): return Decimal(i)
+        case .double(let d): return Decimal(string: JSONValue.format(d))
+        case .string(let s):
+            // `Decimal(string:)` alone reads a prefix ("12k" → 12): the whole text must be a number.
+            let text = s.trimmingCharacters(in: .whitespaces)
+            guard let number = Double(text), number.isFinite else { return nil }
+            return Decimal(string: text)
+        case .bool(let b): return b ? 1 : 0
+        case .null, .array, .object: return nil
         }
     }
 }
