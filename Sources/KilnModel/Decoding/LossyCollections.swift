@@ -42,27 +42,44 @@ extension Set: LossyDecodable where Element: Decodable {
     }
 }
 
-extension Dictionary: LossyDecodable where Key == String, Value: Decodable {
-    public static func decodeLossy(from decoder: any Decoder) throws -> [String: Value] {
+/// Dictionaries whose keys are written as JSON object keys (`String`, `Int` and any other
+/// `CodingKeyRepresentable` key): a member whose value cannot be used is dropped (or coerced),
+/// the others are kept; a member whose key does not convert (`"x"` for an `Int` key) is dropped.
+extension Dictionary: LossyDecodable where Key: CodingKeyRepresentable, Value: Decodable {
+    public static func decodeLossy(from decoder: any Decoder) throws -> [Key: Value] {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let session = DecodingSession.current(in: decoder)
-        var result: [String: Value] = [:]
+        var result: [Key: Value] = [:]
         result.reserveCapacity(container.allKeys.count)
-        for key in container.allKeys {
-            if let value = try? container.decode(Value.self, forKey: key) {
-                result[key.stringValue] = value
+        for member in container.allKeys {
+            let path = CodingPathFormatter.components(decoder.codingPath) + [.key(member.stringValue)]
+            // Integer keys arrive as text: give the key its integer too, as Foundation's does.
+            let text = member.stringValue
+            guard let key = Key(codingKey: AnyCodingKey(stringValue: text, intValue: Int(text))) else {
+                session?.recordIfRecording(.dropped, path: path, expected: Key.self, found: JSONValue.string(text).preview(), result: "dropped")
                 continue
             }
-            let raw = try? container.decode(JSONValue.self, forKey: key)
-            let path = CodingPathFormatter.components(decoder.codingPath) + [.key(key.stringValue)]
+            if let value = try? container.decode(Value.self, forKey: member) {
+                result[key] = value
+                continue
+            }
+            let raw = try? container.decode(JSONValue.self, forKey: member)
             if let raw, let coerced = LossyElement<Value>.coerce(raw, session: session) {
-                result[key.stringValue] = coerced
+                result[key] = coerced
                 session?.recordIfRecording(.coerced, path: path, expected: Value.self, found: raw.preview(), result: Repair.show(coerced))
             } else {
                 session?.recordIfRecording(.dropped, path: path, expected: Value.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
             }
         }
         return result
+    }
+}
+
+extension AnyCodingKey {
+    /// A key with both forms, such as a dictionary's integer key read from its text.
+    init(stringValue: String, intValue: Int?) {
+        self.init(stringValue)
+        self.intValue = intValue
     }
 }
 
