@@ -59,6 +59,12 @@ extension ModelDecodingError {
                 if case .failure(let syntax) = data.withUnsafeBytes({ JSONDocument.read($0, options: JSONReaderOptions()) }) {
                     return syntax
                 }
+                // Valid JSON whose root value was refused (an enum's unknown raw value): the
+                // value's error, as KilnDecoder reports it; only a parser's complaint (it comes
+                // with an underlying error) is about the bytes.
+                guard context.underlyingError != nil else {
+                    return .failed(path: "", message: context.debugDescription)
+                }
                 return .invalidJSON(message: detail, offset: 0, line: 1, column: 1)
             }
             return .failed(path: CodingPathFormatter.format(context.codingPath), message: context.debugDescription)

@@ -242,7 +242,12 @@ extension KilnDecodingContext {
         if found == "null" {
             return DecodingError.valueNotFound(type, .init(codingPath: path(), debugDescription: "Expected \(type) value but found null instead."))
         }
-        let article = found == "string" || found == "array" ? "a " + found : found
+        // Foundation's words: "a string", "an array", "a dictionary", "number", "bool".
+        let article = switch found {
+        case "array": "an array"
+        case "string", "dictionary": "a " + found
+        default: found
+        }
         return DecodingError.typeMismatch(type, .init(codingPath: path(), debugDescription: "Expected to decode \(type) but found \(article) instead."))
     }
 
