@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads and writes dates in the shapes servers use: `20161010`, ISO-8601, Unix seconds or
-/// milliseconds.
+/// Reads and writes dates in the shapes servers use: `20161010`, `"2016-10-10"`, ISO-8601,
+/// RFC 2822, Unix seconds, milliseconds, microseconds or nanoseconds.
 ///
 /// ```swift
 /// @DataModel struct Article {
@@ -20,6 +20,15 @@ public struct DateTransform: ValueTransform {
         case unixSeconds
         /// Milliseconds since 1970, as a number or numeric string.
         case unixMilliseconds
+        /// Microseconds since 1970, as a number or numeric string.
+        case unixMicroseconds
+        /// Nanoseconds since 1970, as a number or numeric string (kept to the microsecond: a
+        /// `Date` holds a `Double` of seconds).
+        case unixNanoseconds
+        /// `"2016-10-10"`, read as midnight in the given time zone.
+        case yearMonthDay(TimeZone)
+        /// `"Sun, 13 Nov 2016 08:30:00 +0000"` (RFC 2822, as in e-mail and RSS).
+        case rfc2822
     }
 
     /// The format this transform reads and writes.
@@ -34,26 +43,54 @@ public struct DateTransform: ValueTransform {
             guard let text = json.string?.trimmingCharacters(in: .whitespaces), text.count == 8,
                 let number = Int(text), number >= 0
             else { return nil }
-            var components = DateComponents()
-            components.year = number / 10_000
-            components.month = number / 100 % 100
-            components.day = number % 100
-            guard (1...12).contains(components.month ?? 0), (1...31).contains(components.day ?? 0) else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            guard let date = calendar.date(from: components),
-                calendar.component(.day, from: date) == components.day
+            return Self.day(year: number / 10_000, month: number / 100 % 100, day: number % 100, in: zone)
+        case .yearMonthDay(let zone):
+            guard let text = json.string?.trimmingCharacters(in: .whitespaces) else { return nil }
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
             else { return nil }
-            return date
+            return Self.day(year: year, month: month, day: day, in: zone)
         case .iso8601:
-            guard let text = json.string else { return nil }
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            return json.string.flatMap(ISO8601Dates.date(from:))
+        case .rfc2822:
+            guard let text = json.string?.trimmingCharacters(in: .whitespaces) else { return nil }
+            return Self.rfc2822Formatter().date(from: text)
         case .unixSeconds:
-            return json.double.map { Date(timeIntervalSince1970: $0) }
+            return Self.count(json).map { Date(timeIntervalSince1970: $0) }
         case .unixMilliseconds:
-            return json.double.map { Date(timeIntervalSince1970: $0 / 1000) }
+            return Self.count(json).map { Date(timeIntervalSince1970: $0 / 1_000) }
+        case .unixMicroseconds:
+            return Self.count(json).map { Date(timeIntervalSince1970: $0 / 1_000_000) }
+        case .unixNanoseconds:
+            return Self.count(json).map { Date(timeIntervalSince1970: $0 / 1_000_000_000) }
         }
+    }
+
+    /// A count of time units: a number or a numeric string; a boolean is not a time.
+    static func count(_ json: JSONValue) -> Double? {
+        if case .bool = json { return nil }
+        return json.double
+    }
+
+    /// Midnight of a calendar day in `zone`, or `nil` for a day that does not exist.
+    static func day(year: Int, month: Int, day: Int, in zone: TimeZone) -> Date? {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+              calendar.component(.day, from: date) == day
+        else { return nil }
+        return date
+    }
+
+    /// The RFC 2822 date-time form (`DateFormatter` is not `Sendable`, so one per use).
+    static func rfc2822Formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        return formatter
     }
 
     public func encode(_ value: Date) -> JSONValue {
@@ -64,6 +101,18 @@ public struct DateTransform: ValueTransform {
             let c = calendar.dateComponents([.year, .month, .day], from: value)
             let number = (c.year ?? 1970) * 10_000 + (c.month ?? 1) * 100 + (c.day ?? 1)
             return .string(String(number))
+        case .yearMonthDay(let zone):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let c = calendar.dateComponents([.year, .month, .day], from: value)
+            func two(_ n: Int?) -> String { let text = String(n ?? 1); return text.count < 2 ? "0" + text : text }
+            return .string("\(c.year ?? 1970)-\(two(c.month))-\(two(c.day))")
+        case .rfc2822:
+            return .string(Self.rfc2822Formatter().string(from: value))
+        case .unixMicroseconds:
+            return .int(Int64((value.timeIntervalSince1970 * 1_000_000).rounded()))
+        case .unixNanoseconds:
+            return .int(Int64((value.timeIntervalSince1970 * 1_000_000).rounded()) * 1_000)
         case .iso8601:
             return .string(value.formatted(.iso8601))
         case .unixSeconds:
@@ -86,4 +135,14 @@ extension ValueTransform where Self == DateTransform {
     public static var unixSeconds: DateTransform { DateTransform(.unixSeconds) }
     /// Milliseconds since 1970.
     public static var unixMilliseconds: DateTransform { DateTransform(.unixMilliseconds) }
+    /// Microseconds since 1970.
+    public static var unixMicroseconds: DateTransform { DateTransform(.unixMicroseconds) }
+    /// Nanoseconds since 1970 (kept to the microsecond).
+    public static var unixNanoseconds: DateTransform { DateTransform(.unixNanoseconds) }
+    /// `"2016-10-10"`, read as midnight UTC.
+    public static var yearMonthDay: DateTransform { DateTransform(.yearMonthDay(TimeZone(identifier: "UTC") ?? .current)) }
+    /// `"2016-10-10"`, read as midnight in `timeZone`.
+    public static func yearMonthDay(in timeZone: TimeZone) -> DateTransform { DateTransform(.yearMonthDay(timeZone)) }
+    /// RFC 2822 text: `"Sun, 13 Nov 2016 08:30:00 +0000"`.
+    public static var rfc2822: DateTransform { DateTransform(.rfc2822) }
 }
