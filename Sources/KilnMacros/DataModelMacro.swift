@@ -33,10 +33,10 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             decls.append(makeDefaultInit(properties, access: access, context: context))
         }
         if !existing.hasDecodingInit {
-            decls.append(makeDecodingInit(properties, style: style, access: access, context: context))
+            decls.append(makeDecodingInit(properties, style: style, access: access, hook: existing.didDecodeHook, context: context))
         }
         if !existing.hasFastInit {
-            decls.append(makeFastInit(properties, style: style, access: access, context: context))
+            decls.append(makeFastInit(properties, style: style, access: access, hook: existing.didDecodeHook, context: context))
         }
         if !existing.hasEncode {
             decls.append(makeEncode(properties, style: style, access: access))
@@ -85,7 +85,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)init() {\(raw: block(lines))}"
     }
 
-    static func makeDecodingInit(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String, context: some MacroExpansionContext) -> DeclSyntax {
+    static func makeDecodingInit(
+        _ properties: [ModelProperty], style: ModelKeyStyle?, access: String, hook: DidDecodeHook? = nil, context: some MacroExpansionContext
+    ) -> DeclSyntax {
         var lines: [String] = []
         for property in properties {
             if property.isIgnored {
@@ -102,12 +104,15 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         let opening = lines.isEmpty
             ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
             : "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)"
+        if let hook { lines.append(hook.call(recorder: "KilnModel.RepairRecorder(decoder: decoder)")) }
         return "\(raw: access)init(from decoder: any Decoder) throws {\(raw: block([opening] + lines))}"
     }
 
     /// `init(kiln:)`: the same reads as `init(from:)`, keys in the same order, straight from Kiln's
     /// tape, without the `Decoder` protocol in between (`KilnDecoder` takes this path).
-    static func makeFastInit(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String, context: some MacroExpansionContext) -> DeclSyntax {
+    static func makeFastInit(
+        _ properties: [ModelProperty], style: ModelKeyStyle?, access: String, hook: DidDecodeHook? = nil, context: some MacroExpansionContext
+    ) -> DeclSyntax {
         var lines: [String] = []
         for property in properties {
             if property.isIgnored {
@@ -117,6 +122,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             if property.isLet && property.initializer != nil { continue }  // diagnosed in init(from:)
             lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false))")
         }
+        if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
         return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
     }
 
@@ -129,11 +135,13 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         let name = stringLiteral(property.name)
         var arguments: [String] = []
         let keys = property.decodingKeys(style)
-        let usesPaths = property.transform != nil || keys.count > 2 || keys.contains(where: isKeyPath)
+        let emptyIsMissing = property.defaultIfEmpty && property.transform == nil
+        let usesPaths = property.transform != nil || emptyIsMissing || keys.count > 2 || keys.contains(where: isKeyPath)
         if usesPaths {
             let paths = keys.map { keyPathLiteral($0, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
             arguments.append("paths: [\(paths.joined(separator: ", "))]")
             if let transform = property.transform { arguments.append("transform: \(transform.description)") }
+            if emptyIsMissing { arguments.append("emptyIsMissing: true") }
         } else {
             arguments.append(contentsOf: keys.map(stringLiteral))
         }
@@ -243,7 +251,21 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return nil
     }
 
+    /// A `didDecode()` or `didDecode(_:)` method the decoding initializers call last.
+    enum DidDecodeHook {
+        case plain
+        case recording
+
+        func call(recorder: String) -> String {
+            switch self {
+            case .plain: "self.didDecode()"
+            case .recording: "self.didDecode(\(recorder))"
+            }
+        }
+    }
+
     struct ExistingMembers {
+        var didDecodeHook: DidDecodeHook?
         var initializerLabels: [[String]] = []
         var hasEmptyInit = false
         var hasDecodingInit = false
@@ -264,6 +286,14 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 function.signature.parameterClause.parameters.first?.firstName.text == "to"
             {
                 existing.hasEncode = true
+            } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "didDecode",
+                !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            {
+                switch function.signature.parameterClause.parameters.count {
+                case 0: existing.didDecodeHook = .plain
+                case 1: existing.didDecodeHook = .recording
+                default: break
+                }
             }
         }
         return existing

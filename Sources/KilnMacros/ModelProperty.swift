@@ -11,6 +11,8 @@ struct ModelProperty {
     var keys: [String]
     var isIgnored: Bool
     var transform: ExprSyntax?
+    /// `@DefaultIfEmpty`: an empty string, array or object reads as absent.
+    var defaultIfEmpty = false
     var node: Syntax
 
     /// Whether the declared type is optional (`T?`, `T!`, `Optional<T>`).
@@ -50,6 +52,7 @@ struct ModelProperty {
             var keys: [String] = []
             var isIgnored = false
             var transform: ExprSyntax?
+            var defaultIfEmpty = false
             for attribute in variable.attributes {
                 guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
                 let attributeName = attribute.attributeName.trimmedDescription
@@ -62,6 +65,8 @@ struct ModelProperty {
                             context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral))
                         }
                     }
+                case "DefaultIfEmpty", "KilnModel.DefaultIfEmpty", "Kiln.DefaultIfEmpty":
+                    defaultIfEmpty = true
                 case "Ignored", "KilnModel.Ignored", "Kiln.Ignored":
                     isIgnored = true
                 case "Transform", "KilnModel.Transform", "Kiln.Transform":
@@ -92,6 +97,7 @@ struct ModelProperty {
                         keys: keys,
                         isIgnored: isIgnored,
                         transform: transform?.trimmed,
+                        defaultIfEmpty: defaultIfEmpty,
                         node: Syntax(binding)
                     ))
             }

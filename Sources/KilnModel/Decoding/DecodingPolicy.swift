@@ -18,6 +18,12 @@ public struct DecodingPolicy: Sendable {
     /// log says why.
     public var allowsFractionalTruncation = false
 
+    /// Whether an optional ``FallbackEnum`` property reads a value the enum does not know as `nil`
+    /// (or the property's initial value), with an `invalid` repair. When `false` (the default)
+    /// it holds the enum's fallback case, like a non-optional property, so that `nil` keeps
+    /// meaning the server sent nothing. Elements of arrays always take the fallback case.
+    public var unknownEnumValueInOptionalIsNil = false
+
     /// Called with every repair as it happens, on the decoding thread. `nil` by default.
     public var onRepair: (@Sendable (Repair) -> Void)?
 

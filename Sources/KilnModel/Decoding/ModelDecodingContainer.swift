@@ -41,6 +41,9 @@ public struct ModelDecodingContainer {
     /// logged for a plain absence.
     @inlinable
     public func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if session?.policy.unknownEnumValueInOptionalIsNil == true, let found = unknownEnumValue(T.self, Self.paths(key, alternate)) {
+            return optionalFallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { initial() }, found: found)
+        }
         if let value = attempt(T.self, AnyCodingKey(key), property: property) { return value }
         if let alternate, let value = attempt(T.self, AnyCodingKey(alternate), property: property) { return value }
         return optionalFallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { initial() })
@@ -48,26 +51,36 @@ public struct ModelDecodingContainer {
 
     // MARK: Aliases and key paths
 
-    /// Decodes from the first of `paths` that is present and not null (`@Key("pub_date", "author.name")`).
-    public func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
+    /// Decodes from the first of `paths` that is present and not null (`@Key("pub_date", "author.name")`);
+    /// with `emptyIsMissing` (`@DefaultIfEmpty`), an empty string, array or object counts as absent.
+    public func value<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T) -> T {
         for path in paths {
-            if let value = attempt(T.self, path: path, property: property) { return value }
+            if let value = attempt(T.self, path: path, property: property), !(emptyIsMissing && Self.isEmptyValue(value)) { return value }
         }
         return fallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() })
     }
 
     /// Decodes a property with no initial value from the first usable path.
-    public func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
+    public func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String) -> T {
         for path in paths {
-            if let value = attempt(T.self, path: path, property: property) { return value }
+            if let value = attempt(T.self, path: path, property: property), !(emptyIsMissing && Self.isEmptyValue(value)) { return value }
         }
         return fallback(T.self, keys: paths.map(\.components), property: property, initial: { nil })
     }
 
+    /// Whether a value is an empty collection (`""`, `[]`, `[:]`): what `@DefaultIfEmpty` treats as absent.
+    @usableFromInline
+    static func isEmptyValue<T>(_ value: T) -> Bool {
+        (value as? any Collection)?.isEmpty == true
+    }
+
     /// Decodes an optional property from the first usable path.
-    public func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public func optional<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if session?.policy.unknownEnumValueInOptionalIsNil == true, let found = unknownEnumValue(T.self, paths.map(\.components)) {
+            return optionalFallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: found)
+        }
         for path in paths {
-            if let value = attempt(T.self, path: path, property: property) { return value }
+            if let value = attempt(T.self, path: path, property: property), !(emptyIsMissing && Self.isEmptyValue(value)) { return value }
         }
         return optionalFallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() })
     }
@@ -253,6 +266,20 @@ extension ModelDecodingContainer {
         return result
     }
 
+    /// The first present value at `keys`, shown, when `T` is a ``FallbackEnum`` that does not
+    /// know it; `nil` otherwise.
+    @usableFromInline
+    func unknownEnumValue<T>(_ type: T.Type, _ keys: [[JSONPath.Component]]) -> String? {
+        guard let enumType = T.self as? any FallbackEnum.Type else { return nil }
+        for components in keys {
+            guard let (holder, last) = open(JSONPath(components)),
+                let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
+            else { continue }
+            return enumType.recognizes(raw, truncating: policy.allowsFractionalTruncation) ? nil : raw.preview()
+        }
+        return nil
+    }
+
     /// Why nothing usable was found: absent, null, or present but unusable.
     func describeMiss(_ keys: [[JSONPath.Component]], found: String?) -> (Repair.Kind, String, [JSONPath.Component]) {
         let first = keys.first ?? []
@@ -271,12 +298,24 @@ extension ModelDecodingContainer {
         return (.missing, "missing", first)
     }
 
+    /// The transformed value at the first present path; the repairs the transform made inside
+    /// it are logged under that path.
     func transformed<X: ValueTransform>(paths: [JSONPath], transform: X) -> X.Value? {
         for path in paths {
             guard let (holder, last) = open(path),
                 let raw = try? holder.decodeIfPresent(JSONValue.self, forKey: last), !raw.isNull
             else { continue }
-            return transform.decode(raw)
+            var context = TransformContext(policy: policy)
+            let value = transform.decode(raw, context: &context)
+            if value != nil, let session, session.isRecording {
+                let place = CodingPathFormatter.format(CodingPathFormatter.components(container.codingPath) + path.components)
+                for repair in context.repairs {
+                    var placed = repair
+                    placed.path = JSONPath.join(place, repair.path)
+                    session.record(placed)
+                }
+            }
+            return value
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing the tolerant decoder fixed: a value that was defaulted, coerced, dropped or replaced.
 ///
 /// Its description reads like a line a backend team can act on:
@@ -63,10 +65,35 @@ extension Repair {
 
     /// The short name of a type, as written in Swift: `Int`, `[String]`, `Author?`.
     static func typeName<T>(_ type: T.Type) -> String {
-        let name = String(describing: type)
-        if name.hasPrefix("Optional<"), name.hasSuffix(">") { return String(name.dropFirst(9).dropLast()) + "?" }
-        if name.hasPrefix("Array<"), name.hasSuffix(">") { return "[" + String(name.dropFirst(6).dropLast()) + "]" }
-        return name
+        sugared(String(describing: type))
+    }
+
+    /// `Optional<Array<Int>>` → `[Int]?`, `Dictionary<String, Int>` → `[String: Int]`, at any depth.
+    static func sugared(_ name: String) -> String {
+        guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
+        let base = name[..<open]
+        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        // The generic arguments, split at the commas outside nested brackets.
+        var arguments: [String] = []
+        var depth = 0
+        var start = inner.startIndex
+        for index in inner.indices {
+            switch inner[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "," where depth == 0:
+                arguments.append(sugared(inner[start..<index].trimmingCharacters(in: .whitespaces)))
+                start = inner.index(after: index)
+            default: break
+            }
+        }
+        arguments.append(sugared(inner[start...].trimmingCharacters(in: .whitespaces)))
+        switch (base, arguments.count) {
+        case ("Optional", 1): return arguments[0] + "?"
+        case ("Array", 1): return "[" + arguments[0] + "]"
+        case ("Dictionary", 2): return "[" + arguments[0] + ": " + arguments[1] + "]"
+        default: return base + "<" + arguments.joined(separator: ", ") + ">"
+        }
     }
 }
 

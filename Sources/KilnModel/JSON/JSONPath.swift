@@ -67,7 +67,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// `inner`, a coding path inside the value at this path, written from the document's root:
     /// `list[3].id` inside `data` is `data.list[3].id`.
     package func locating(_ inner: String) -> String {
-        let outer = description
+        Self.join(description, inner)
+    }
+
+    /// Two path texts, one after the other: `items` + `[0].id` → `items[0].id`, `a` + `b` → `a.b`.
+    static func join(_ outer: String, _ inner: String) -> String {
         if outer.isEmpty { return inner }
         if inner.isEmpty { return outer }
         return inner.hasPrefix("[") ? outer + inner : outer + "." + inner

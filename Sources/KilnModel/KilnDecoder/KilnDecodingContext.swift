@@ -9,6 +9,8 @@ final class KilnDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     /// Whether the policy sets any default: when not, an absent optional is simply `nil`.
     @usableFromInline let hasCustomDefaults: Bool
+    /// Whether optional `FallbackEnum` properties read unknown values as `nil` (the policy's choice).
+    @usableFromInline let unknownEnumIsNil: Bool
     /// Whether `KilnFastDecodable` models take their fast path (`KilnDecoder.usesFastPath`).
     let usesFastPath: Bool
     /// The decoder's `JSONDecoder`-style strategies.
@@ -43,6 +45,7 @@ final class KilnDecodingContext {
         }
         convertsKeys = !strategies.usesDefaultKeys
         self.hasCustomDefaults = session.policy.hasCustomDefaults
+        self.unknownEnumIsNil = session.policy.unknownEnumValueInOptionalIsNil
         self.hint = .allocate(capacity: 2 * Self.hintSlots)
         hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
     }

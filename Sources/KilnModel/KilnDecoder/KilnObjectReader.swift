@@ -60,6 +60,9 @@ public struct KilnObjectReader {
     /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
     @inlinable
     public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if context.unknownEnumIsNil, T.self is any FallbackEnum.Type {
+            return slow().optional(key, alternate, property: property, default: initial())
+        }
         switch read(T.self, key) {
         case .value(let value): return value
         case .unusable: break
@@ -112,21 +115,26 @@ public struct KilnObjectReader {
 
     /// Reads from the first of `paths` that is present and not null.
     @inlinable
-    public mutating func value<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T) -> T {
-        if let value = fast(T.self, paths) { return value }
+    public mutating func value<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T) -> T {
+        if let value = fast(T.self, paths), !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property, default: initial()) }
         return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
     }
 
     /// Reads a property with no initial value from the first usable path.
     @inlinable
-    public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], property: String) -> T {
-        if let value = fast(T.self, paths) { return value }
+    public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String) -> T {
+        if let value = fast(T.self, paths), !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property) }
         return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
     }
 
     /// Reads an optional property from the first usable path.
     @inlinable
-    public mutating func optional<T: Decodable>(paths: [JSONPath], property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public mutating func optional<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+        if emptyIsMissing || (context.unknownEnumIsNil && T.self is any FallbackEnum.Type) {
+            return slow().optional(paths: paths, emptyIsMissing: emptyIsMissing, property: property, default: initial())
+        }
         var sawValue = false
         for path in paths {
             switch read(T.self, path: path) {
@@ -163,7 +171,7 @@ public struct KilnObjectReader {
         for path in paths {
             guard let index = locate(path) else { continue }
             sawValue = true
-            if let value = transform.decode(context.tape.jsonValue(at: index)) { return value }
+            if let value = transformed(at: index, transform) { return value }
             break
         }
         if !sawValue, let shortcut = absentOptional(initial) { return shortcut }
@@ -302,13 +310,22 @@ extension KilnObjectReader {
         return items
     }
 
+    /// The transformed value at the first present path, when the transform read it without a
+    /// repair; otherwise `nil`, and the tolerant container reads and logs it again.
     @inlinable
     func transformed<X: ValueTransform>(_ paths: [JSONPath], _ transform: X) -> X.Value? {
         for path in paths {
             guard let index = locate(path) else { continue }
-            return transform.decode(context.tape.jsonValue(at: index))
+            return transformed(at: index, transform)
         }
         return nil
+    }
+
+    @inlinable
+    func transformed<X: ValueTransform>(at index: Int, _ transform: X) -> X.Value? {
+        var transformContext = TransformContext(policy: context.session.policy)
+        let value = transform.decode(context.tape.jsonValue(at: index), context: &transformContext)
+        return transformContext.repairs.isEmpty ? value : nil
     }
 
     /// What an optional gets when no key is present: `nil` with nothing to log, unless a default

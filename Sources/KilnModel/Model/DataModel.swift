@@ -19,6 +19,10 @@
 /// `init(from:)` reads each property tolerantly through ``ModelDecodingContainer``; the generated
 /// `init(kiln:)` does the same straight from ``KilnDecoder``'s tape; the generated `encode(to:)`
 /// writes the original keys back.
+///
+/// To derive or check fields after decoding, give the model a `didDecode()` method, or
+/// `didDecode(_ repairs: RepairRecorder)` to log what it fixed (`mutating` in a struct): both
+/// decoding initializers call it once every property is read. See ``RepairRecorder``.
 public protocol DataModel: Codable, DefaultValueProviding {
     /// A model with every property at its initial value or its type's default.
     init()
@@ -72,6 +76,19 @@ public macro DataModel(keyStyle: KeyStyle) = #externalMacro(module: "KilnMacros"
 /// ```
 @attached(peer)
 public macro Key(_ name: String, _ aliases: String...) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
+
+/// Treats an empty string, array or object like an absent value: the property takes its
+/// initial value, or its default, and the repair log says so.
+///
+/// ```swift
+/// @DefaultIfEmpty var title = "Untitled"          // "" → "Untitled"
+/// @DefaultIfEmpty var tags = ["general"]          // [] → ["general"]
+/// @DefaultIfEmpty var nickname: String?           // "" → nil
+/// ```
+///
+/// Use it alone or with `@Key`; a `@Transform` decides emptiness itself.
+@attached(peer)
+public macro DefaultIfEmpty() = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
 
 /// A property that never comes from or goes to JSON. It must have an initial value or be optional.
 @attached(peer)

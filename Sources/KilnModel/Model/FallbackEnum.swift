@@ -11,17 +11,64 @@
 ///
 /// Raw values are coerced (`"1"` reads as `1` for an `Int` enum); an unknown value becomes
 /// ``fallback`` with a `fallback` entry in the repair log.
+///
+/// A case the server spells several ways, or a range of codes, is matched by ``matching(_:)``,
+/// asked when no raw value is equal:
+///
+/// ```swift
+/// enum Method: String, FallbackEnum {
+///     case get = "GET", post = "POST", other
+///     static let fallback = Method.other
+///     static func matching(_ raw: String) -> Method? { Method(rawValue: raw.uppercased()) }
+/// }
+///
+/// enum Outcome: Int, FallbackEnum {
+///     case success = 200, redirect = 300, clientError = 400, serverError = 500, unknown = 0
+///     static let fallback = Outcome.unknown
+///     static func matching(_ code: Int) -> Outcome? {
+///         switch code {
+///         case 200..<300: .success
+///         case 300..<400: .redirect
+///         case 400..<500: .clientError
+///         case 500..<600: .serverError
+///         default: nil
+///         }
+///     }
+/// }
+/// ```
+///
+/// An optional property (`var status: Status?`) holds the fallback case for a value it does not
+/// know, like a non-optional one: `nil` keeps meaning "the server sent nothing". Set
+/// ``DecodingPolicy/unknownEnumValueInOptionalIsNil`` to read unknown values as `nil` instead.
 public protocol FallbackEnum: RawRepresentable, Codable, DefaultValueProviding where RawValue: Codable & JSONCoercible {
     /// The case used for raw values this version of the app does not know.
     static var fallback: Self { get }
+
+    /// The case for a raw value equal to no case's raw value: other spellings (`"get"` for
+    /// `"GET"`) or ranges (`200..<300`). `nil`, the default, sends the value to ``fallback``.
+    /// A match is not a repair; it is what the type declares.
+    static func matching(_ rawValue: RawValue) -> Self?
 }
 
 extension FallbackEnum {
     public static var defaultValue: Self { fallback }
 
+    public static func matching(_ rawValue: RawValue) -> Self? { nil }
+
+    /// The case for `raw`: its own, or the one ``matching(_:)`` names.
+    static func known(_ raw: RawValue) -> Self? {
+        Self(rawValue: raw) ?? matching(raw)
+    }
+
+    /// Whether `json` names a case, exactly or through coercion.
+    static func recognizes(_ json: JSONValue, truncating: Bool) -> Bool {
+        guard let raw = RawValue.coerce(from: json, truncating: truncating) else { return false }
+        return known(raw) != nil
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let raw = try? container.decode(RawValue.self), let known = Self(rawValue: raw) {
+        if let raw = try? container.decode(RawValue.self), let known = Self.known(raw) {
             self = known
             return
         }
@@ -29,7 +76,7 @@ extension FallbackEnum {
         let json = (try? container.decode(JSONValue.self)) ?? .null
         let path = CodingPathFormatter.components(decoder.codingPath)
         let truncating = session?.policy.allowsFractionalTruncation ?? false
-        if let raw = RawValue.coerce(from: json, truncating: truncating), let known = Self(rawValue: raw) {
+        if let raw = RawValue.coerce(from: json, truncating: truncating), let known = Self.known(raw) {
             session?.recordIfRecording(.coerced, path: path, expected: Self.self, found: json.preview(), result: Repair.show(known))
             self = known
             return

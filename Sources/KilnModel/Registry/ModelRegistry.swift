@@ -76,6 +76,50 @@ public struct ModelRegistry<Base>: Sendable {
         return (list.items, repairs)
     }
 
+    /// Decodes the one object at `path` (the whole document when `nil`) as the type its
+    /// discriminator names: a single internally tagged value, such as one notification or one
+    /// attachment. Inside a model, use ``OneOf`` instead.
+    ///
+    /// - Throws: ``ModelDecodingError`` when the bytes are not JSON, `path` holds nothing, the
+    ///   discriminator names no registered type, or the type cannot be decoded.
+    public func decode(
+        from data: Data, at path: JSONPath? = nil, policy: DecodingPolicy = DecodingPolicy()
+    ) throws(ModelDecodingError) -> (item: Base, repairs: [Repair]) {
+        try decode(from: JSONDocument(parsing: data), at: path, policy: policy)
+    }
+
+    /// Decodes the one object at `path` of a document already read as the type its
+    /// discriminator names.
+    ///
+    /// - Throws: ``ModelDecodingError`` when `path` holds nothing, the discriminator names no
+    ///   registered type, or the type cannot be decoded.
+    public func decode(
+        from document: JSONDocument, at path: JSONPath? = nil, policy: DecodingPolicy = DecodingPolicy()
+    ) throws(ModelDecodingError) -> (item: Base, repairs: [Repair]) {
+        var decoder = KilnDecoder(policy: policy)
+        decoder.userInfo[.kilnRegistryRequest] = RegistryRequest(registry: self, path: nil)
+        let (one, repairs) = try decoder.decodeWithRepairs(RegistryItem<Base>.self, from: document, at: path)
+        return (one.item, repairs)
+    }
+
+    /// Decodes the value `decoder` holds as the type its discriminator names (read from the
+    /// value itself, or given when the document names it once).
+    func decodeItem(from decoder: any Decoder, documentDiscriminator: JSONValue? = nil) throws -> Base {
+        let discriminatorValue = documentDiscriminator ?? (try? Navigator.value(at: discriminator, in: decoder)) ?? .null
+        guard let chosen = factory(for: discriminatorValue) else {
+            throw RegistryError.unknownType(discriminator: "\(discriminator)", found: discriminatorValue.preview(), registered: registeredValues)
+        }
+        guard let item = try chosen.make(decoder) else {
+            throw RegistryError.notBase(type: chosen.name, base: String(describing: Base.self))
+        }
+        return item
+    }
+
+    /// The name of the type registered for a discriminator value.
+    func typeName(for raw: JSONValue) -> String {
+        factory(for: raw)?.name ?? String(describing: Base.self)
+    }
+
     func factory(for raw: JSONValue) -> (name: String, make: Factory)? {
         guard let key = String.coerce(from: raw, truncating: false) else { return nil }
         return factories[key]
@@ -96,6 +140,36 @@ struct RegistryRequest<Base>: @unchecked Sendable {
     let path: JSONPath?
 }
 
+/// Why one tagged value could not be decoded.
+enum RegistryError: Error, CustomStringConvertible {
+    case unknownType(discriminator: String, found: String, registered: [String])
+    case notBase(type: String, base: String)
+
+    var description: String {
+        switch self {
+        case .unknownType(let discriminator, let found, let registered):
+            "\(discriminator) \(found) names no registered type (one of \(registered))"
+        case .notBase(let type, let base): "\(type) is not a \(base)"
+        }
+    }
+}
+
+/// One tagged value at the root of a registry decode.
+struct RegistryItem<Base>: Decodable {
+    var item: Base
+
+    init(from decoder: any Decoder) throws {
+        guard let request = decoder.userInfo[.kilnRegistryRequest] as? RegistryRequest<Base> else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no registry request"))
+        }
+        do {
+            item = try request.registry.decodeItem(from: decoder)
+        } catch let error as RegistryError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+}
+
 struct RegistryList<Base>: Decodable {
     var items: [Base] = []
 
@@ -105,11 +179,9 @@ struct RegistryList<Base>: Decodable {
         }
         let session = DecodingSession.current(in: decoder)
         let registry = request.registry
-        var documentFactory: (name: String, make: ModelRegistry<Base>.Factory)?
-        var documentDiscriminator: JSONValue = .null
+        var documentDiscriminator: JSONValue?
         if case .document(let discriminatorPath) = registry.location {
             documentDiscriminator = (try? Navigator.value(at: discriminatorPath, in: decoder)) ?? .null
-            documentFactory = registry.factory(for: documentDiscriminator)
         }
         let listDecoder = try Navigator.decoder(at: request.path, in: decoder)
         var list = try listDecoder.unkeyedContainer()
@@ -117,29 +189,16 @@ struct RegistryList<Base>: Decodable {
             let index = list.currentIndex
             let element = try list.superDecoder()
             let path = CodingPathFormatter.components(listDecoder.codingPath) + [.index(index)]
-            let chosen: (name: String, make: ModelRegistry<Base>.Factory)?
-            let discriminatorValue: JSONValue
-            switch registry.location {
-            case .element:
-                discriminatorValue = (try? Navigator.value(at: registry.discriminator, in: element)) ?? .null
-                chosen = registry.factory(for: discriminatorValue)
-            case .document:
-                discriminatorValue = documentDiscriminator
-                chosen = documentFactory
-            }
-            guard let chosen else {
-                session?.recordIfRecording(.unknownType, path: path, expected: "one of \(registry.registeredValues)", found: "\(registry.discriminator) \(discriminatorValue.preview())", result: "skipped")
-                continue
-            }
             do {
-                if let item = try chosen.make(element) {
-                    items.append(item)
-                } else {
-                    session?.recordIfRecording(.dropped, path: path, expected: String(describing: Base.self), found: chosen.name, result: "dropped")
-                }
+                items.append(try registry.decodeItem(from: element, documentDiscriminator: documentDiscriminator))
+            } catch RegistryError.unknownType(let discriminator, let found, let registered) {
+                session?.recordIfRecording(.unknownType, path: path, expected: "one of \(registered)", found: "\(discriminator) \(found)", result: "skipped")
+            } catch RegistryError.notBase(let type, let base) {
+                session?.recordIfRecording(.dropped, path: path, expected: base, found: type, result: "dropped")
             } catch {
                 let reason = ModelDecodingError.translating(error, data: nil)
-                session?.recordIfRecording(.dropped, path: path, expected: chosen.name, found: reason.description, result: "dropped")
+                let name = registry.typeName(for: documentDiscriminator ?? (try? Navigator.value(at: registry.discriminator, in: element)) ?? .null)
+                session?.recordIfRecording(.dropped, path: path, expected: name, found: reason.description, result: "dropped")
             }
         }
     }

@@ -24,7 +24,8 @@ extension ValueTransform where Self == URLTransform {
 }
 
 /// Reads a list written as one string, `"swift,ios, mvvm"` → `["swift", "ios", "mvvm"]`
-/// (trimmed, empty items left out); an array of strings is read as it is.
+/// (trimmed, empty items left out); an array is read as it is, an element that is not text left
+/// out with a `dropped` repair.
 ///
 /// ```swift
 /// @Transform(.commaSeparated) var tags: [String] = []
@@ -36,8 +37,18 @@ public struct SeparatedListTransform: ValueTransform {
     /// A transform splitting on `separator`.
     public init(separator: Character = ",") { self.separator = separator }
 
-    public func decode(_ json: JSONValue) -> [String]? {
-        if let items = json.array { return items.compactMap(\.string) }
+    public func decode(_ json: JSONValue, context: inout TransformContext) -> [String]? {
+        if let items = json.array {
+            var values: [String] = []
+            for (index, item) in items.enumerated() {
+                if let text = item.string {
+                    values.append(text)
+                } else {
+                    context.record(.dropped, at: "[\(index)]", expected: "String", found: item.preview(), result: "dropped")
+                }
+            }
+            return values
+        }
         guard let text = json.string else { return nil }
         return text.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
