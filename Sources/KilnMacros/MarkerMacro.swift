@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Key`, `@Ignored` and `@Transform` add nothing by themselves: `@DataModel` reads them.
+/// `@Key`, `@Ignored`, `@Transform` and `@DefaultIfEmpty` add nothing by themselves: `@DataModel` reads them.
 public struct MarkerMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax,

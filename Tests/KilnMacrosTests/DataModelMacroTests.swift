@@ -9,6 +9,7 @@ let macroSpecs: [String: MacroSpec] = [
     "Key": MacroSpec(type: MarkerMacro.self),
     "Ignored": MacroSpec(type: MarkerMacro.self),
     "Transform": MacroSpec(type: MarkerMacro.self),
+    "DefaultIfEmpty": MacroSpec(type: MarkerMacro.self),
 ]
 
 func expectExpansion(
@@ -273,6 +274,51 @@ func expectExpansion(
             }
 
             extension Post: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+            }
+            """
+        )
+    }
+
+    @Test func defaultIfEmptyReadsByPathAndDidDecodeRunsLast() {
+        expectExpansion(
+            """
+            @DataModel
+            struct Tag {
+                @DefaultIfEmpty var name = "none"
+                mutating func didDecode(_ repairs: RepairRecorder) {}
+            }
+            """,
+            """
+            struct Tag {
+                var name = "none"
+                mutating func didDecode(_ repairs: RepairRecorder) {}
+
+                nonisolated init() {
+                }
+
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self.name = container.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
+                    self.didDecode(KilnModel.RepairRecorder(decoder: decoder))
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.name = reader.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
+                    self.didDecode(reader.repairRecorder)
+                }
+
+                nonisolated func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.encode(self.name, property: "name")
+                    try container.finish()
+                }
+
+                nonisolated init(name: String = "none") {
+                    self.name = `name`
+                }
+            }
+
+            extension Tag: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """
         )

@@ -233,6 +233,14 @@ struct ModelIntentTests {
         #expect(throws: ModelDecodingError.self) {
             try Attachments.registry.decode(from: Data(#"{"kind": "video"}"#.utf8))
         }
+        #expect(throws: ModelDecodingError.pathNotFound(path: "data")) {
+            try Attachments.registry.decode(from: Data(#"{"data": null}"#.utf8), at: "data")
+        }
+        // The kind named once in the document.
+        var byDocument = ModelRegistry<any Attachment>(discriminator: "kind", location: .document("meta.kind"))
+        byDocument.register("poll", as: PollAttachment.self)
+        let poll = try byDocument.decode(from: Data(#"{"meta": {"kind": "poll"}, "item": {"question": "why?"}}"#.utf8), at: "item")
+        #expect(poll.item as? PollAttachment == PollAttachment(kind: "", question: "why?"))
         do {
             _ = try Attachments.registry.decode(from: Data(#"{"kind": "video"}"#.utf8))
         } catch {

@@ -78,7 +78,8 @@ public struct ModelRegistry<Base>: Sendable {
 
     /// Decodes the one object at `path` (the whole document when `nil`) as the type its
     /// discriminator names: a single internally tagged value, such as one notification or one
-    /// attachment. Inside a model, use ``OneOf`` instead.
+    /// attachment. With ``Location/document(_:)``, the discriminator is read from the document's
+    /// root. Inside a model, use ``OneOf`` instead.
     ///
     /// - Throws: ``ModelDecodingError`` when the bytes are not JSON, `path` holds nothing, the
     ///   discriminator names no registered type, or the type cannot be decoded.
@@ -97,8 +98,8 @@ public struct ModelRegistry<Base>: Sendable {
         from document: JSONDocument, at path: JSONPath? = nil, policy: DecodingPolicy = DecodingPolicy()
     ) throws(ModelDecodingError) -> (item: Base, repairs: [Repair]) {
         var decoder = KilnDecoder(policy: policy)
-        decoder.userInfo[.kilnRegistryRequest] = RegistryRequest(registry: self, path: nil)
-        let (one, repairs) = try decoder.decodeWithRepairs(RegistryItem<Base>.self, from: document, at: path)
+        decoder.userInfo[.kilnRegistryRequest] = RegistryRequest(registry: self, path: path)
+        let (one, repairs) = try decoder.decodeWithRepairs(RegistryItem<Base>.self, from: document)
         return (one.item, repairs)
     }
 
@@ -162,10 +163,16 @@ struct RegistryItem<Base>: Decodable {
         guard let request = decoder.userInfo[.kilnRegistryRequest] as? RegistryRequest<Base> else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no registry request"))
         }
+        let registry = request.registry
+        var documentDiscriminator: JSONValue?
+        if case .document(let discriminatorPath) = registry.location {
+            documentDiscriminator = (try? Navigator.value(at: discriminatorPath, in: decoder)) ?? .null
+        }
+        let target = try Navigator.decoder(at: request.path, in: decoder, nullIsMissing: true)
         do {
-            item = try request.registry.decodeItem(from: decoder)
+            item = try registry.decodeItem(from: target, documentDiscriminator: documentDiscriminator)
         } catch let error as RegistryError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(.init(codingPath: target.codingPath, debugDescription: error.description))
         }
     }
 }
