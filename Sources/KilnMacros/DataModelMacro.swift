@@ -136,9 +136,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         var arguments: [String] = []
         let keys = property.decodingKeys(style)
         let emptyIsMissing = property.defaultIfEmpty && property.transform == nil
-        let usesPaths = property.transform != nil || emptyIsMissing || keys.count > 2 || keys.contains(where: isKeyPath)
+        let usesPaths = property.transform != nil || emptyIsMissing || keys.count > 2 || keys.contains(where: property.isPath)
         if usesPaths {
-            let paths = keys.map { keyPathLiteral($0, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
+            let paths = keys.map { pathLiteral($0, of: property, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
             arguments.append("paths: [\(paths.joined(separator: ", "))]")
             if let transform = property.transform { arguments.append("transform: \(transform.description)") }
             if emptyIsMissing { arguments.append("emptyIsMissing: true") }
@@ -156,7 +156,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         var lines: [String] = []
         // Keys that begin another property's key path: properties written there are merged.
         let pathRoots = Set(
-            properties.filter { !$0.isIgnored }.compactMap { $0.fixedEncodingKey(style) }.filter(isKeyPath)
+            properties.filter { !$0.isIgnored }.compactMap { property in property.fixedEncodingKey(style).flatMap { property.isPath($0) ? $0 : nil } }
                 .compactMap { $0.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
         for property in properties where !property.isIgnored {
             let value = "self.\(property.name)"
@@ -164,9 +164,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             let key = property.fixedEncodingKey(style)
             let name = stringLiteral(property.name)
             if let transform = property.transform {
-                let place = key.map { "at: \(keyPathLiteral($0, node: nil, context: nil))" } ?? "property: \(name)"
+                let place = key.map { "at: \(pathLiteral($0, of: property, node: nil, context: nil))" } ?? "property: \(name)"
                 lines.append("try container.\(method)(\(value), \(place), transform: \(transform.description))")
-            } else if let key, isKeyPath(key) {
+            } else if let key, property.isPath(key) {
                 lines.append("try container.\(method)(\(value), at: \(keyPathLiteral(key, node: nil, context: nil)))")
             } else if pathRoots.contains(key ?? property.name) {
                 lines.append("try container.\(method)(\(value), merging: \(stringLiteral(key ?? property.name)))")
@@ -180,9 +180,11 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)func encode(to encoder: any Encoder) throws {\(raw: block(body))}"
     }
 
-    /// Whether a key is a path into nested values (`author.name`, `items[0]`) rather than one key.
-    static func isKeyPath(_ key: String) -> Bool {
-        key.contains(".") || key.contains("[")
+    /// The `JSONPath` a key stands for: parsed as a path, or one key for `@Key(literal:)`.
+    static func pathLiteral(_ key: String, of property: ModelProperty, node: Syntax?, context: (any MacroExpansionContext)?) -> String {
+        property.isPath(key) || !property.keyIsLiteral
+            ? keyPathLiteral(key, node: node, context: context)
+            : "KilnModel.JSONPath([.key(\(stringLiteral(key)))])"
     }
 
     // MARK: Helpers
@@ -231,7 +233,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             } else {
                 defaultValue = "KilnModel.ModelDefaults.value()"
             }
-            parameters.append("\(property.name): \(type) = \(defaultValue)")
+            // `inout`, `var` and `let` cannot be written bare as a parameter name; others can.
+            let label = ["inout", "var", "let"].contains(property.name) ? "`\(property.name)`" : property.name
+            parameters.append("\(label): \(type) = \(defaultValue)")
             assignments.append("self.\(property.name) = `\(property.name)`")
         }
         let labels = settable.map(\.name)

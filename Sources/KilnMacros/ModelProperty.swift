@@ -9,6 +9,8 @@ struct ModelProperty {
     var initializer: ExprSyntax?
     var isLet: Bool
     var keys: [String]
+    /// `@Key(literal:)`: the key is one key however it is spelled, never a path.
+    var keyIsLiteral = false
     var isIgnored: Bool
     var transform: ExprSyntax?
     /// `@DefaultIfEmpty`: an empty string, array or object reads as absent.
@@ -40,6 +42,12 @@ struct ModelProperty {
         keys.first ?? style?.key(for: name)
     }
 
+    /// Whether `key`, one of this property's keys, is a path into nested values
+    /// (`author.name`, `items[0]`) rather than one key.
+    func isPath(_ key: String) -> Bool {
+        !keyIsLiteral && (key.contains(".") || key.contains("["))
+    }
+
     /// Reads the stored properties of a type's members, with their Kiln attributes.
     static func collect(from members: MemberBlockItemListSyntax, in context: some MacroExpansionContext) -> [ModelProperty] {
         var properties: [ModelProperty] = []
@@ -50,6 +58,7 @@ struct ModelProperty {
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
 
             var keys: [String] = []
+            var keyIsLiteral = false
             var isIgnored = false
             var transform: ExprSyntax?
             var defaultIfEmpty = false
@@ -59,7 +68,12 @@ struct ModelProperty {
                 switch attributeName {
                 case "Key", "KilnModel.Key", "Kiln.Key":
                     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
-                        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+                        if argument.label?.text == "literal", let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                            let text = literal.representedLiteralValue
+                        {
+                            keys.append(text)
+                            keyIsLiteral = true
+                        } else if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
                             keys.append(text)
                         } else {
                             context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral))
@@ -95,6 +109,7 @@ struct ModelProperty {
                         initializer: binding.initializer?.value.trimmed,
                         isLet: isLet,
                         keys: keys,
+                        keyIsLiteral: keyIsLiteral,
                         isIgnored: isIgnored,
                         transform: transform?.trimmed,
                         defaultIfEmpty: defaultIfEmpty,

@@ -87,7 +87,7 @@ import Testing
         let profile = try JSONDecoder().decode(Profile.self, from: try sampleData("profiles/1.json"), at: nil)
         #expect(profile.userName == "kai")
         #expect(profile.userName2 == "Kai")
-        #expect(profile.id == UUID(uuidString: "3f1c2a9e-5b7d-4e8f-9a01-23456789abcd"))
+        #expect(profile.id == "3f1c2a9e-5b7d-4e8f-9a01-23456789abcd")  // lower-case: kept as text to round-trip
         #expect(profile.id2 == 1)
         #expect(profile.class == .admin && profile.default == true)
         #expect(profile.selfValue == URL(string: "https://api.example.com/users/1"))
@@ -107,8 +107,8 @@ import Testing
         #expect(differences(sample: try JSONDecoder().decode(JSONValue.self, from: data), model: try reencoded(cases)) == [])
         #expect(cases.map(\.kind) == [.default, .inProgress, .default])
         #expect(cases.map(\.initValue) == ["a", "b", "c"] && cases.map(\.selfValue) == ["s", "t", "u"] && cases[0].type == "x")
-        #expect(cases[0].item.item.item.leaf && cases[0].rows[1][0].extra == "e")
-        #expect(cases.map(\.v) == [1, "one", true] && cases[0].maybe == ["x", nil])
+        #expect(cases[0].item.item?.item?.leaf == true && cases[0].rows[1][0].extra == "e")
+        #expect(cases.map(\.v) == ["1", "one", "true"] && cases[0].maybe == ["x", nil])
         #expect(cases[0].field == "12.00" && cases[2].tag == nil && cases[0].tags[0].weight == 1)
         #expect(cases[0].url.href == URL(string: "https://example.com/a"))
     }

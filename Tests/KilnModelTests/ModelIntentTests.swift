@@ -62,6 +62,28 @@ struct ModelIntentTests {
         #expect(repairs.map(\.path) == ["bio"])
     }
 
+    // MARK: Keys taken literally
+
+    @DataModel
+    struct OddKeys: Equatable {
+        @Key(literal: "user.name") var userName = ""
+        @Key(literal: "") var unnamed: String?
+        @Key(literal: "a[0]") var bracket = 0
+        @Key(literal: "say \"hi\"\\") var quoted = ""
+        var `inout` = 1
+    }
+
+    @Test func literalKeysMayHoldDotsBracketsQuotesOrNothing() throws {
+        let text = #"{"user.name": "x", "user": {"name": "a path would read this"}, "": "e", "a[0]": 3, "say \"hi\"\\": "q", "inout": 2}"#
+        let (value, repairs) = try Self.decodeAllWays(OddKeys.self, text)
+        let expected = OddKeys(userName: "x", unnamed: "e", bracket: 3, quoted: "q", `inout`: 2)
+        #expect(value == expected)
+        #expect(repairs.isEmpty, "\(repairs)")
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any]
+        #expect(Set(written?.keys.map { $0 } ?? []) == ["user.name", "", "a[0]", #"say "hi"\"#, "inout"])
+        #expect(written?["user.name"] as? String == "x")
+    }
+
     // MARK: A model inside a JSON string
 
     @DataModel

@@ -7,8 +7,10 @@ struct TypeDeclaration {
     var keyStyle: KeyStyle?
     var properties: [PropertyDeclaration] = []
     var nested: [NestedDeclaration] = []
-    /// Keys that cannot be expressed with `@Key` (they contain `.` or `[`), left for a human.
-    var skippedKeys: [String] = []
+    /// Declared as a final class whatever the options say: the type holds itself.
+    var forcesClass = false
+    /// Declared as a final class (the options ask for classes, or ``forcesClass``).
+    var isClass = false
 }
 
 enum NestedDeclaration {

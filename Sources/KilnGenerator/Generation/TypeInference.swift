@@ -1,25 +1,80 @@
+import Foundation
 import KilnModel
 
-/// Turns merged shapes into declarations: picks Swift types, optionality, transforms, and
-/// names nested types without collisions.
+/// Turns unified shapes (see ``ShapeUnifier``) into declarations: picks Swift types,
+/// optionality, transforms and keys, and names each type once.
 ///
-/// Naming is predictable: a nested type takes the name from its key (`author` → `Author`,
-/// `tags` → `Tag`); when that name is reserved (`Date`, `URL`, `Type`…), is an enclosing type's
-/// name, or is already taken by a sibling, it is prefixed with its parent's name
-/// (`ArticleData`), and then numbered (`ArticleData2`).
-struct TypeInference {
-    var options: GeneratorOptions
+/// Naming is predictable: a type takes the name from its key (`author` → `Author`, the elements
+/// of `tags` → `Tag`); the same kind of object met under several parents is one type. When a
+/// name is reserved (`Date`, `URL`, `Type`…) or taken by another type, it is prefixed with the
+/// name of the type that first holds it (`ArticleData`), and then numbered (`ArticleData2`).
+/// All types are declared inside the top-level type.
+final class TypeInference {
+    let options: GeneratorOptions
+    private var names: [ObjectIdentifier: String] = [:]
+    private var declarations: [ObjectIdentifier: TypeDeclaration] = [:]
+    private var order: [ObjectIdentifier] = []
+    private var enums: [EnumDeclaration] = []
+    private var takenTypeNames: Set<String>
 
-    func declaration(named name: String, for shape: ObjectShape, enclosing: [String]) -> TypeDeclaration {
+    init(options: GeneratorOptions) {
+        self.options = options
+        self.takenTypeNames = Identifiers.reservedTypeNames
+    }
+
+    /// What the generator writes for a root shape.
+    struct Model {
+        /// The type that decodes the value at the key path: `Article`, `[Article]`, `[[Int]]`.
+        var decodedType: String
+        /// The top-level type, every other type nested in it; `nil` when the root holds no
+        /// object (a list of numbers, say), and ``alias`` names the type instead.
+        var root: TypeDeclaration?
+        var alias: String?
+        /// Classes, declared beside the top-level type rather than in it: a class nested in a
+        /// `@DataModel` type hides the enclosing type's conformances from the compiler (Swift 6.3).
+        var topLevelClasses: [TypeDeclaration] = []
+    }
+
+    /// The declarations for the value at the key path, whose shape is `root`.
+    func model(for root: Shape) -> Model {
+        let name = options.typeName
+        // Records: the root object, or the objects of an array (of arrays…) at the root.
+        var depth = 0
+        var records: Shape = root
+        var marks: [String] = []
+        while Set(records.kinds) == [.array], let element = records.element {
+            marks.append(element.nulls > 0 ? "?" : "")
+            records = element
+            depth += 1
+        }
+        if Set(records.kinds) == [.object], let object = records.object, object.mapValue == nil {
+            takenTypeNames.insert(name)
+            names[ObjectIdentifier(object)] = name
+            var top = declare(object, name: name)
+            top.nested = order.dropFirst().compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+            Self.breakDirectCycles(&top)
+            let classes = Self.hoistClasses(&top, prefix: name, taken: takenTypeNames)
+            var decoded = name
+            for mark in marks.reversed() { decoded = "[\(decoded)\(mark)]" }
+            return Model(decodedType: decoded, root: top, alias: nil, topLevelClasses: classes)
+        }
+        var context = Context(key: "", propertyName: Identifiers.lowercasingFirst(name), parent: name)
+        let resolved = resolve(root, context: &context, allowsRichTypes: false)
+        let type = resolved.type + (root.nulls > 0 && !resolved.type.hasSuffix("?") && resolved.type != "JSONValue" ? "?" : "")
+        return Model(decodedType: name, root: nil, alias: type)
+    }
+
+    // MARK: Objects
+
+    /// Declares the type of a unified object (once; a second call returns the first name).
+    private func declare(_ object: ObjectShape, name: String) -> TypeDeclaration {
+        let id = ObjectIdentifier(object)
+        order.append(id)
         var declaration = TypeDeclaration(name: name)
-        var takenTypeNames = Identifiers.reservedTypeNames.union(enclosing).union([name])
+        declaration.isClass = options.declaration == .finalClass
         var takenPropertyNames: Set<String> = []
-        for key in shape.keys {
-            guard let field = shape.fields[key] else { continue }
-            if key.contains(".") || key.contains("[") {
-                declaration.skippedKeys.append(key)
-                continue
-            }
+        for key in object.keys {
+            guard let field = object.fields[key] else { continue }
             var propertyName = Identifiers.preferredPropertyName(key)
             if propertyName.isEmpty { propertyName = "field" }
             // `@DataModel` writes `self.<name>`; these names would mean something else there.
@@ -27,11 +82,9 @@ struct TypeInference {
             propertyName = Self.unique(propertyName, in: takenPropertyNames)
             takenPropertyNames.insert(propertyName)
 
-            var context = Context(key: key, propertyName: propertyName, parent: name, enclosing: enclosing + [name])
-            let resolved = resolve(field, context: &context, takenTypeNames: &takenTypeNames, allowsRichTypes: true)
-            declaration.nested += context.nested
-
-            let missingOrNull = field.nulls > 0 || shape.missing(key) > 0
+            var context = Context(key: key, propertyName: propertyName, parent: name)
+            let resolved = resolve(field, context: &context, allowsRichTypes: true)
+            let missingOrNull = field.nulls > 0 || object.missing(key) > 0
             let isOptional = resolved.mustBeOptional || (missingOrNull && !options.usesDefaults)
             declaration.properties.append(
                 PropertyDeclaration(
@@ -44,9 +97,21 @@ struct TypeInference {
             let property = declaration.properties[index]
             let writtenKey = declaration.keyStyle?.key(for: property.name) ?? property.name
             declaration.properties[index].needsKey = property.key != writtenKey
-                || Self.wouldReadAnotherKey(property.name, key: property.key, keys: shape.keys)
+                || Self.wouldReadAnotherKey(property.name, key: property.key, keys: object.keys)
         }
+        declarations[id] = declaration
         return declaration
+    }
+
+    /// The name of an object's type, declaring it on first use.
+    private func typeName(for object: ObjectShape, context: Context) -> String {
+        let id = ObjectIdentifier(object)
+        if let known = names[id] { return known }
+        let base = ShapeUnifier.typeBaseName(forKey: context.propertyName, parent: context.parent)
+        let name = Self.uniqueTypeName(base, parent: context.parent, taken: &takenTypeNames)
+        names[id] = name
+        _ = declare(object, name: name)
+        return name
     }
 
     /// `.snakeCase` when more of the type's keys are the snake_case form of their property's name
@@ -69,8 +134,6 @@ struct TypeInference {
         var key: String
         var propertyName: String
         var parent: String
-        var enclosing: [String]
-        var nested: [NestedDeclaration] = []
     }
 
     struct Resolved {
@@ -81,16 +144,23 @@ struct TypeInference {
         var comment: String? = nil
     }
 
-    private func resolve(_ shape: Shape, context: inout Context, takenTypeNames: inout Set<String>, allowsRichTypes: Bool) -> Resolved {
+    // MARK: Values
+
+    private func resolve(_ shape: Shape, context: inout Context, allowsRichTypes: Bool) -> Resolved {
         let kinds = Set(shape.kinds)
         let key = context.key.lowercased()
         if kinds.isEmpty {
             return Resolved(type: "JSONValue", comment: shape.seen > 0 ? "always null in the samples" : nil)
         }
         if kinds == [.object], let object = shape.object {
-            let typeName = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent, taken: &takenTypeNames)
-            context.nested.append(.model(declaration(named: typeName, for: object, enclosing: context.enclosing)))
-            return Resolved(type: typeName)
+            if let value = object.mapValue {
+                var valueContext = context
+                valueContext.propertyName = ShapeUnifier.elementName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent)
+                let resolved = resolve(value, context: &valueContext, allowsRichTypes: false)
+                let mark = value.nulls > 0 && resolved.type != "JSONValue" ? "?" : ""
+                return Resolved(type: "[String: \(resolved.type)\(mark)]", comment: resolved.comment.map { "values " + $0 } ?? "keyed by id")
+            }
+            return Resolved(type: typeName(for: object, context: context))
         }
         if kinds == [.array] {
             guard let element = shape.element, !element.kinds.isEmpty else {
@@ -98,13 +168,9 @@ struct TypeInference {
                 return Resolved(type: "[JSONValue]", comment: empty ? "always empty in the samples" : "elements always null in the samples")
             }
             var elementContext = context
-            if Set(element.kinds) == [.object] || (Set(element.kinds) == [.array]) {
-                elementContext.propertyName = elementName(for: context.propertyName, parent: context.parent)
-            }
-            elementContext.nested = []
-            let resolved = resolve(element, context: &elementContext, takenTypeNames: &takenTypeNames, allowsRichTypes: false)
-            context.nested += elementContext.nested
-            let optionalMark = element.nulls > 0 ? "?" : ""
+            elementContext.propertyName = ShapeUnifier.elementName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent)
+            let resolved = resolve(element, context: &elementContext, allowsRichTypes: false)
+            let optionalMark = element.nulls > 0 && resolved.type != "JSONValue" ? "?" : ""
             return Resolved(type: "[\(resolved.type)\(optionalMark)]", comment: resolved.comment)
         }
         if kinds == [.bool] { return Resolved(type: "Bool") }
@@ -121,14 +187,19 @@ struct TypeInference {
         if kinds.isSubset(of: [.int, .double]) { return Resolved(type: "Double") }
         if kinds == [.string] {
             if allowsRichTypes {
-                if shape.isoDates == shape.strings { return Resolved(type: "Date", transform: ".iso8601") }
+                if shape.isoDates == shape.strings {
+                    if shape.isoDatesRoundTripping == shape.strings { return Resolved(type: "Date", transform: ".iso8601") }
+                    return Resolved(type: "String", comment: "ISO 8601 dates; text keeps their fractions and offsets")
+                }
                 if shape.eightDigitDates == shape.strings, key.contains("date") || key.contains("day") {
                     return Resolved(type: "Date", transform: ".yyyyMMdd")
                 }
                 if shape.urls == shape.strings { return Resolved(type: "URL", transform: ".url", mustBeOptional: true) }
-                if shape.uuids == shape.strings { return Resolved(type: "UUID", mustBeOptional: true) }
-                if let enumeration = enumeration(for: shape, context: context, takenTypeNames: &takenTypeNames) {
-                    context.nested.append(.enumeration(enumeration))
+                if shape.uuids == shape.strings, shape.uuidsRoundTripping == shape.strings {
+                    return Resolved(type: "UUID", mustBeOptional: true)
+                }
+                if let enumeration = enumeration(for: shape, context: context) {
+                    enums.append(enumeration)
                     return Resolved(type: enumeration.name)
                 }
             }
@@ -137,22 +208,34 @@ struct TypeInference {
         if allowsRichTypes, kinds == [.string, .int], shape.eightDigitDates == shape.strings + shape.ints, key.contains("date") || key.contains("day") {
             return Resolved(type: "Date", transform: ".yyyyMMdd")
         }
+        if let coerced = Self.coercedScalar(shape, kinds: kinds) { return coerced }
         let seen = shape.kinds.map { kind in kind == .int || kind == .double ? "number" : kind.rawValue }
         var unique: [String] = []
         for kind in seen where !unique.contains(kind) { unique.append(kind) }
         return Resolved(type: "JSONValue", comment: "seen as " + unique.joined(separator: ", "))
     }
 
-    /// The property-like name an array's elements are named from: `tags` → `tag`,
-    /// `list`/`data` → `<parent>Item`, other non-plurals → `<name>Item`.
-    private func elementName(for propertyName: String, parent: String) -> String {
-        if let singular = Identifiers.singular(propertyName) { return singular }
-        let containers: Set<String> = ["list", "data", "array", "content", "payload", "result"]
-        if containers.contains(propertyName.lowercased()) { return parent + "Item" }
-        return propertyName + "Item"
+    /// The type every scalar seen coerces to, when the samples mix scalar kinds: `3` and `"12"`
+    /// → `Int`; `1.5` and `"2"` → `Double`; `false` and `1` → `Bool`; any other mix of
+    /// strings, numbers and booleans → `String`. `nil` when objects or arrays are mixed in.
+    static func coercedScalar(_ shape: Shape, kinds: Set<Shape.Kind>) -> Resolved? {
+        guard kinds.isSubset(of: [.string, .int, .double, .bool]), kinds.count > 1 else { return nil }
+        if kinds == [.bool, .int], shape.zeroOrOneIntegers == shape.ints {
+            return Resolved(type: "Bool", comment: "also seen as 0/1; read as Bool")
+        }
+        if kinds.isSubset(of: [.string, .int]), shape.integerStrings == shape.strings {
+            return Resolved(type: "Int", comment: "also seen as text; read as Int")
+        }
+        if kinds.isSubset(of: [.string, .int, .double]), shape.numberStrings == shape.strings {
+            return Resolved(type: "Double", comment: "also seen as text; read as Double")
+        }
+        let seen = [Shape.Kind.int, .double, .bool].filter(kinds.contains).map { $0 == .bool ? "booleans" : "numbers" }
+        var unique: [String] = []
+        for kind in seen where !unique.contains(kind) { unique.append(kind) }
+        return Resolved(type: "String", comment: "also seen as \(unique.joined(separator: " and ")); read as text")
     }
 
-    private func enumeration(for shape: Shape, context: Context, takenTypeNames: inout Set<String>) -> EnumDeclaration? {
+    private func enumeration(for shape: Shape, context: Context) -> EnumDeclaration? {
         guard options.infersEnums, !shape.hasMoreStrings, shape.strings >= options.enumMinimumValues,
             !shape.distinctStrings.isEmpty, shape.distinctStrings.count <= options.enumMaximumCases,
             shape.distinctStrings.count >= 2, shape.distinctStrings.count < shape.strings,
@@ -165,16 +248,107 @@ struct TypeInference {
             taken.insert(name)
             cases.append(EnumDeclaration.Case(name: name, rawValue: value))
         }
-        let fallback: String
-        if taken.contains("unknown") {
-            fallback = "unknown"
-        } else {
+        if !taken.contains("unknown") {
             cases.append(EnumDeclaration.Case(name: "unknown", rawValue: "unknown"))
-            fallback = "unknown"
         }
         let name = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent, taken: &takenTypeNames)
-        return EnumDeclaration(name: name, cases: cases, fallback: fallback)
+        return EnumDeclaration(name: name, cases: cases, fallback: "unknown")
     }
+
+    // MARK: Recursion
+
+    /// A type that holds itself through plain (not array or dictionary) properties cannot be a
+    /// struct: such types become final classes, and the properties that close the loop optional.
+    static func breakDirectCycles(_ root: inout TypeDeclaration) {
+        var all: [TypeDeclaration] = [root]
+        for case .model(let model) in root.nested { all.append(model) }
+        let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func edges(_ name: String) -> [String] {
+            (byName[name]?.properties ?? []).map(\.type).filter { byName[$0] != nil }
+        }
+        func reaches(_ start: String, _ target: String) -> Bool {
+            var seen: Set<String> = []
+            var stack = edges(start)
+            while let next = stack.popLast() {
+                if next == target { return true }
+                if seen.insert(next).inserted { stack += edges(next) }
+            }
+            return false
+        }
+        let cyclic = Set(byName.keys.filter { reaches($0, $0) })
+        guard !cyclic.isEmpty else { return }
+        func fix(_ declaration: inout TypeDeclaration) {
+            guard cyclic.contains(declaration.name) else { return }
+            declaration.forcesClass = true
+            declaration.isClass = true
+            for index in declaration.properties.indices where cyclic.contains(declaration.properties[index].type) {
+                declaration.properties[index].isOptional = true
+            }
+        }
+        fix(&root)
+        for index in root.nested.indices {
+            if case .model(var model) = root.nested[index] {
+                fix(&model)
+                root.nested[index] = .model(model)
+            }
+        }
+    }
+
+    /// Takes the nested classes out of the top-level type, naming them after it (`Item` in
+    /// `Feed` → `FeedItem`), and points every property at the new names.
+    static func hoistClasses(_ root: inout TypeDeclaration, prefix: String, taken: Set<String>) -> [TypeDeclaration] {
+        var taken = taken
+        var renamed: [String: String] = [:]
+        for case .model(let model) in root.nested where model.forcesClass || model.isClass {
+            let base = model.name.hasPrefix(prefix) ? model.name : prefix + model.name
+            let name = unique(base, in: taken.subtracting([model.name]))
+            taken.insert(name)
+            renamed[model.name] = name
+        }
+        guard !renamed.isEmpty else { return [] }
+        func rename(_ declaration: inout TypeDeclaration) {
+            if let name = renamed[declaration.name] { declaration.name = name }
+            for index in declaration.properties.indices {
+                declaration.properties[index].type = renaming(declaration.properties[index].type, renamed)
+            }
+        }
+        rename(&root)
+        var hoisted: [TypeDeclaration] = []
+        var kept: [NestedDeclaration] = []
+        for nested in root.nested {
+            guard case .model(var model) = nested else {
+                kept.append(nested)
+                continue
+            }
+            let moves = renamed[model.name] != nil
+            rename(&model)
+            if moves { hoisted.append(model) } else { kept.append(.model(model)) }
+        }
+        root.nested = kept
+        return hoisted
+    }
+
+    /// A type written with its type names renamed: `[Item]?` → `[FeedItem]?`.
+    static func renaming(_ type: String, _ renamed: [String: String]) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            out += renamed[word] ?? word
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    // MARK: Rules
 
     /// Whether a property read without `@Key` would also pick up a different key of the same
     /// object: `userName` for `user_name` when the object has `userName` too.

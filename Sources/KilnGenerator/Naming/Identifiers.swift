@@ -109,6 +109,13 @@ enum Identifiers {
     static func singular(_ name: String) -> String? {
         let lowered = name.lowercased()
         guard lowered.count > 2 else { return nil }
+        let irregular = ["children": "child", "people": "person", "men": "man", "women": "woman", "indices": "index",
+                         "vertices": "vertex", "matrices": "matrix", "leaves": "leaf", "analyses": "analysis", "criteria": "criterion"]
+        for (plural, single) in irregular where lowered.hasSuffix(plural) {
+            let stem = name.dropLast(plural.count)
+            let first = name[stem.endIndex...].first
+            return String(stem) + (first?.isUppercase == true ? Identifiers.uppercasingFirst(single) : single)
+        }
         if lowered.hasSuffix("ies") && lowered.count > 4 { return String(name.dropLast(3)) + "y" }
         for ending in ["sses", "shes", "ches", "xes", "zes", "uses"] where lowered.hasSuffix(ending) {
             return String(name.dropLast(2))

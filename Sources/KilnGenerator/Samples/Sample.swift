@@ -35,12 +35,11 @@ public struct Sample: Sendable {
         self.name = name
     }
 
-    /// The objects this sample contributes at `keyPath`, members in document order: the object
-    /// itself, or the elements of an array of objects (`null` elements are skipped).
+    /// The value this sample holds at `keyPath` (the whole document when `nil`): a key path
+    /// may step into arrays (`data.list[0]`).
     ///
-    /// - Throws: ``SampleError`` when the path is absent or leads to something that is not an
-    ///   object or an array of objects.
-    package func records(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> (records: [[JSONDocument.Node.Member]], isList: Bool) {
+    /// - Throws: ``SampleError/pathNotFound(_:_:)`` when the path leads nowhere.
+    package func node(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> JSONDocument.Node {
         var node = document.root
         var walked: [KilnModel.JSONPath.Component] = []
         for component in keyPath?.components ?? [] {
@@ -58,6 +57,16 @@ public struct Sample: Sendable {
                 throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
             }
         }
+        return node
+    }
+
+    /// The objects this sample contributes at `keyPath`, members in document order: the object
+    /// itself, or the elements of an array of objects (`null` elements are skipped).
+    ///
+    /// - Throws: ``SampleError`` when the path is absent or leads to something that is not an
+    ///   object or an array of objects.
+    package func records(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> (records: [[JSONDocument.Node.Member]], isList: Bool) {
+        let node = try node(at: keyPath)
         let location = keyPath.map { " at \($0)" } ?? ""
         switch node.content {
         case .object(let members):

@@ -11,6 +11,12 @@ enum Recognizers {
         return DateTransform.iso8601.decode(.string(text)) != nil
     }
 
+    /// An ISO 8601 date that `.iso8601` writes back as the same text.
+    static func isRoundTrippingISODate(_ text: String) -> Bool {
+        guard let date = DateTransform.iso8601.decode(.string(text)) else { return false }
+        return DateTransform.iso8601.encode(date) == .string(text)
+    }
+
     static func isWebURL(_ text: String) -> Bool {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), !text.contains(" ") else { return false }

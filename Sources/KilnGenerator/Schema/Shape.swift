@@ -1,3 +1,4 @@
+import Foundation
 import KilnModel
 
 /// What the samples showed at one place in the document (a key path, or the elements of an
@@ -32,9 +33,18 @@ final class Shape {
 
     /// How many strings each recognizer accepted.
     var isoDates = 0
+    /// ISO 8601 strings that `.iso8601` writes back exactly as they came (no fraction, `Z`).
+    var isoDatesRoundTripping = 0
     var urls = 0
     var uuids = 0
+    /// UUID strings as `UUID` writes them (upper-case).
+    var uuidsRoundTripping = 0
     var eightDigitDates = 0
+    /// Strings that hold an integer (`"12"`), or any number (`"1.5"`), as coercion reads them.
+    var integerStrings = 0
+    var numberStrings = 0
+    /// Integers that are 0 or 1, which read as a `Bool`.
+    var zeroOrOneIntegers = 0
 
     /// The merged shape of objects seen here.
     var object: ObjectShape?
@@ -78,6 +88,7 @@ final class Shape {
             integerMinimum = min(integerMinimum ?? number, number)
             integerMaximum = max(integerMaximum ?? number, number)
             integerDigits.insert(String(number.magnitude).count)
+            if number == 0 || number == 1 { zeroOrOneIntegers += 1 }
             if Recognizers.isEightDigitDate(.int(number)) { eightDigitDates += 1 }
         case .double(let number):
             doubles += 1
@@ -89,9 +100,17 @@ final class Shape {
             } else if !distinctStrings.contains(text) {
                 hasMoreStrings = true
             }
-            if Recognizers.isISODate(text) { isoDates += 1 }
+            if Recognizers.isISODate(text) {
+                isoDates += 1
+                if Recognizers.isRoundTrippingISODate(text) { isoDatesRoundTripping += 1 }
+            }
             if Recognizers.isWebURL(text) { urls += 1 }
-            if Recognizers.isUUID(text) { uuids += 1 }
+            if Recognizers.isUUID(text) {
+                uuids += 1
+                if UUID(uuidString: text)?.uuidString == text { uuidsRoundTripping += 1 }
+            }
+            if Int.coerce(from: .string(text), truncating: false) != nil { integerStrings += 1 }
+            if Double.coerce(from: .string(text), truncating: false) != nil { numberStrings += 1 }
             if Recognizers.isEightDigitDate(.string(text)) { eightDigitDates += 1 }
         case .array, .object:
             break  // a document's containers arrive as `.array` and `.object` content
@@ -141,6 +160,9 @@ final class ObjectShape {
     /// that preceded it in that object.
     var keys: [String] = []
     var fields: [String: Shape] = [:]
+    /// For an object keyed by ids (`{"1264": {…}, "1265": {…}}`), set by ``ShapeUnifier``: the
+    /// merged shape of its values, read as `[String: Value]`.
+    var mapValue: Shape?
 
     func observe(_ members: [JSONDocument.Node.Member]) {
         count += 1
@@ -175,6 +197,41 @@ final class ObjectShape {
 }
 
 extension Shape {
+    /// Adds the counts of `other`, a shape seen at a place that names the same thing; nested
+    /// objects and elements are merged by ``ShapeUnifier``.
+    func absorbCounts(of other: Shape) {
+        seen += other.seen
+        nulls += other.nulls
+        bools += other.bools
+        ints += other.ints
+        doubles += other.doubles
+        strings += other.strings
+        arrays += other.arrays
+        objects += other.objects
+        if let low = other.minimum { minimum = min(minimum ?? low, low) }
+        if let high = other.maximum { maximum = max(maximum ?? high, high) }
+        if let low = other.integerMinimum { integerMinimum = min(integerMinimum ?? low, low) }
+        if let high = other.integerMaximum { integerMaximum = max(integerMaximum ?? high, high) }
+        integerDigits.formUnion(other.integerDigits)
+        for text in other.distinctStrings where !distinctStrings.contains(text) {
+            if distinctStrings.count < Self.distinctLimit {
+                distinctStrings.append(text)
+            } else {
+                hasMoreStrings = true
+            }
+        }
+        hasMoreStrings = hasMoreStrings || other.hasMoreStrings
+        isoDates += other.isoDates
+        isoDatesRoundTripping += other.isoDatesRoundTripping
+        urls += other.urls
+        uuids += other.uuids
+        uuidsRoundTripping += other.uuidsRoundTripping
+        eightDigitDates += other.eightDigitDates
+        integerStrings += other.integerStrings
+        numberStrings += other.numberStrings
+        zeroOrOneIntegers += other.zeroOrOneIntegers
+    }
+
     /// Merges a repeated key's value without counting it as another appearance.
     func observeRepeat(_ value: JSONDocument.Node.Content) {
         observe(value)

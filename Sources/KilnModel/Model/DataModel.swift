@@ -77,6 +77,16 @@ public macro DataModel(keyStyle: KeyStyle) = #externalMacro(module: "KilnMacros"
 @attached(peer)
 public macro Key(_ name: String, _ aliases: String...) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
 
+/// The one JSON key a property is read from and written to, taken exactly as written: `.` and
+/// `[` are part of the key, not a path, and the empty key is allowed.
+///
+/// ```swift
+/// @Key(literal: "user.name") var userName = ""   // the key "user.name", not user → name
+/// @Key(literal: "") var unnamed: String?         // the key ""
+/// ```
+@attached(peer)
+public macro Key(literal name: String) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
+
 /// Treats an empty string, array or object like an absent value: the property takes its
 /// initial value, or its default, and the repair log says so.
 ///

@@ -26,13 +26,6 @@ nonisolated struct Article: Sendable, Equatable {
         @Transform(.url) var avatarURL: URL?
     }
 
-    nonisolated enum Status: String, FallbackEnum, Sendable, Equatable {
-        case published
-        case draft
-        case unknown
-        static let fallback = Status.unknown
-    }
-
     @DataModel(keyStyle: .snakeCase)
     nonisolated struct Comment: Sendable, Equatable {
         var id: Int
@@ -40,5 +33,12 @@ nonisolated struct Article: Sendable, Equatable {
         @Transform(.iso8601) var createdAt: Date
         var likes: Int
         var replyTo: Int?
+    }
+
+    nonisolated enum Status: String, FallbackEnum, Sendable, Equatable {
+        case published
+        case draft
+        case unknown
+        static let fallback = Status.unknown
     }
 }

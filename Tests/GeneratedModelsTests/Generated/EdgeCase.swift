@@ -12,34 +12,22 @@ nonisolated struct EdgeCase: Sendable, Equatable {
     @Key("self") var selfValue: String
     var kind: Kind
     var tag: Tag?
-    var tags: [EdgeCaseTag]
+    var tags: [Tag]
     var date: EdgeCaseDate
     var edgeCase: EdgeCaseEdgeCase
     var url: Url
-    var item: Item
+    var item: EdgeCaseItem
     var rows: [[RowItem]]
     var matrix: [[Double]]
-    var v: JSONValue // seen as string, number, bool
+    var v: String // also seen as numbers and booleans; read as text
     var empty: [JSONValue] // always empty in the samples
     var maybe: [String?]
     @Key("价格") var field: String
     @Key("price-in-cents") var priceInCents: Int
     var decoder: EdgeCaseDecoder
 
-    nonisolated enum Kind: String, FallbackEnum, Sendable, Equatable {
-        case `default`
-        case inProgress = "in_progress"
-        case unknown
-        static let fallback = Kind.unknown
-    }
-
     @DataModel
     nonisolated struct Tag: Sendable, Equatable {
-        var label: String
-    }
-
-    @DataModel
-    nonisolated struct EdgeCaseTag: Sendable, Equatable {
         var label: String
         var weight: Int?
     }
@@ -60,21 +48,6 @@ nonisolated struct EdgeCase: Sendable, Equatable {
     }
 
     @DataModel
-    nonisolated struct Item: Sendable, Equatable {
-        var item: ItemItem
-
-        @DataModel
-        nonisolated struct ItemItem: Sendable, Equatable {
-            var item: ItemItemItem
-
-            @DataModel
-            nonisolated struct ItemItemItem: Sendable, Equatable {
-                var leaf: Bool
-            }
-        }
-    }
-
-    @DataModel
     nonisolated struct RowItem: Sendable, Equatable {
         var k: Int
         var extra: String?
@@ -83,5 +56,25 @@ nonisolated struct EdgeCase: Sendable, Equatable {
     @DataModel
     nonisolated struct EdgeCaseDecoder: Sendable, Equatable {
         var name: String
+    }
+
+    nonisolated enum Kind: String, FallbackEnum, Sendable, Equatable {
+        case `default`
+        case inProgress = "in_progress"
+        case unknown
+        static let fallback = Kind.unknown
+    }
+}
+
+@DataModel
+nonisolated final class EdgeCaseItem: Sendable {
+    let item: EdgeCaseItem?
+    let leaf: Bool?
+}
+
+extension EdgeCaseItem: Equatable {
+    nonisolated static func == (lhs: EdgeCaseItem, rhs: EdgeCaseItem) -> Bool {
+        lhs.item == rhs.item
+            && lhs.leaf == rhs.leaf
     }
 }

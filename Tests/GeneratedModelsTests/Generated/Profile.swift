@@ -6,7 +6,7 @@ import KilnModel
 
 @DataModel(keyStyle: .snakeCase)
 nonisolated struct Profile: Sendable, Hashable {
-    var id: UUID?
+    var id: String
     @Key("user_name") var userName: String
     @Key("userName") var userName2: String?
     @Key("ID") var id2: Int
@@ -15,22 +15,35 @@ nonisolated struct Profile: Sendable, Hashable {
     @Key("self") @Transform(.url) var selfValue: URL?
     @Key("content-type") var contentType: String
     @Key("2fa_enabled") var _2faEnabled: Bool?
+    @Key(literal: "a.b") var aB: Int?
     var balance: Double
     @Transform(.url) var homepage: URL?
-    @Transform(.iso8601) var joinedAt: Date
+    var joinedAt: String // ISO 8601 dates; text keeps their fractions and offsets
     @Transform(.unixMilliseconds) var updatedAt: Date
     @Transform(.unixSeconds) var lastLoginTime: Date
     @Transform(.yyyyMMdd) var birthday: Date?
     var role: Role
     var tier: Tier
-    var extra: JSONValue // seen as string, number
+    var extra: String // also seen as numbers; read as text
     var nickname: JSONValue? // always null in the samples
     var matrix: [[Int]]
     var aliases: [String?]
     var settings: Settings?
     var data: [ProfileItem]
     var notes: [JSONValue] // always empty in the samples
-    // "a.b": @Key reads '.' and '[' as a path, so this key needs a hand-written property
+
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct Settings: Sendable, Hashable {
+        var theme: String
+        var fontSize: Int
+        var beta: Bool?
+    }
+
+    @DataModel
+    nonisolated struct ProfileItem: Sendable, Hashable {
+        var key: String
+        var value: Double?
+    }
 
     nonisolated enum Class: String, FallbackEnum, Sendable, Hashable {
         case admin
@@ -51,18 +64,5 @@ nonisolated struct Profile: Sendable, Hashable {
         case silver
         case unknown
         static let fallback = Tier.unknown
-    }
-
-    @DataModel(keyStyle: .snakeCase)
-    nonisolated struct Settings: Sendable, Hashable {
-        var theme: String
-        var fontSize: Int
-        var beta: Bool?
-    }
-
-    @DataModel
-    nonisolated struct ProfileItem: Sendable, Hashable {
-        var key: String
-        var value: Double?
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import KilnModel
 
 @DataModel
-nonisolated public final class Ticket: Sendable, Hashable {
+nonisolated public final class Ticket: Sendable {
     public let modelType: Int
     public let goodName: String?
     public let minLimitMoney: String?
@@ -14,11 +14,13 @@ nonisolated public final class Ticket: Sendable, Hashable {
     public let discount: Double?
     public let expireDate: String?
     public let giftName: String?
-    public let rule: Rule?
+    public let rule: TicketRule?
     public let endTime: String?
     public let shopId: Int
+}
 
-    public static func == (lhs: Ticket, rhs: Ticket) -> Bool {
+extension Ticket: Hashable {
+    nonisolated public static func == (lhs: Ticket, rhs: Ticket) -> Bool {
         lhs.modelType == rhs.modelType
             && lhs.goodName == rhs.goodName
             && lhs.minLimitMoney == rhs.minLimitMoney
@@ -32,7 +34,7 @@ nonisolated public final class Ticket: Sendable, Hashable {
             && lhs.shopId == rhs.shopId
     }
 
-    public func hash(into hasher: inout Hasher) {
+    nonisolated public func hash(into hasher: inout Hasher) {
         hasher.combine(modelType)
         hasher.combine(goodName)
         hasher.combine(minLimitMoney)
@@ -45,20 +47,22 @@ nonisolated public final class Ticket: Sendable, Hashable {
         hasher.combine(endTime)
         hasher.combine(shopId)
     }
+}
 
-    @DataModel
-    nonisolated public final class Rule: Sendable, Hashable {
-        public let text: String
-        public let limit: Int
+@DataModel
+nonisolated public final class TicketRule: Sendable {
+    public let text: String
+    public let limit: Int
+}
 
-        public static func == (lhs: Rule, rhs: Rule) -> Bool {
-            lhs.text == rhs.text
-                && lhs.limit == rhs.limit
-        }
+extension TicketRule: Hashable {
+    nonisolated public static func == (lhs: TicketRule, rhs: TicketRule) -> Bool {
+        lhs.text == rhs.text
+            && lhs.limit == rhs.limit
+    }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(text)
-            hasher.combine(limit)
-        }
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(limit)
     }
 }

@@ -31,371 +31,163 @@ nonisolated struct TwitterSearch: Sendable, Equatable {
         var retweetedStatus: RetweetedStatus?
         var retweetCount: Int
         var favoriteCount: Int
-        var entities: Entities
+        var entities: RetweetedStatusEntities
         var favorited: Bool
         var retweeted: Bool
         var possiblySensitive: Bool?
         var lang: String
+    }
 
-        @DataModel(keyStyle: .snakeCase)
-        nonisolated struct Metadata: Sendable, Equatable {
-            var resultType: String
-            var isoLanguageCode: String
-        }
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct Metadata: Sendable, Equatable {
+        var resultType: String
+        var isoLanguageCode: String
+    }
 
-        @DataModel(keyStyle: .snakeCase)
-        nonisolated struct User: Sendable, Equatable {
-            var id: Int
-            var idStr: String
-            var name: String
-            var screenName: String
-            var location: String
-            var description: String
-            @Transform(.url) var url: URL?
-            var entities: Entities
-            var protected: Bool
-            var followersCount: Int
-            var friendsCount: Int
-            var listedCount: Int
-            var createdAt: String
-            var favouritesCount: Int
-            var utcOffset: Int?
-            var timeZone: String?
-            var geoEnabled: Bool
-            var verified: Bool
-            var statusesCount: Int
-            var lang: String
-            var contributorsEnabled: Bool
-            var isTranslator: Bool
-            var isTranslationEnabled: Bool
-            var profileBackgroundColor: String
-            @Transform(.url) var profileBackgroundImageURL: URL?
-            @Transform(.url) var profileBackgroundImageURLHttps: URL?
-            var profileBackgroundTile: Bool
-            @Transform(.url) var profileImageURL: URL?
-            @Transform(.url) var profileImageURLHttps: URL?
-            @Transform(.url) var profileBannerURL: URL?
-            var profileLinkColor: String
-            var profileSidebarBorderColor: String
-            var profileSidebarFillColor: String
-            var profileTextColor: String
-            var profileUseBackgroundImage: Bool
-            var defaultProfile: Bool
-            var defaultProfileImage: Bool
-            var following: Bool
-            var followRequestSent: Bool
-            var notifications: Bool
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct User: Sendable, Equatable {
+        var id: Int
+        var idStr: String
+        var name: String
+        var screenName: String
+        var location: String
+        var description: String
+        @Transform(.url) var url: URL?
+        var entities: Entities
+        var protected: Bool
+        var followersCount: Int
+        var friendsCount: Int
+        var listedCount: Int
+        var createdAt: String
+        var favouritesCount: Int
+        var utcOffset: Int?
+        var timeZone: String?
+        var geoEnabled: Bool
+        var verified: Bool
+        var statusesCount: Int
+        var lang: String
+        var contributorsEnabled: Bool
+        var isTranslator: Bool
+        var isTranslationEnabled: Bool
+        var profileBackgroundColor: String
+        @Transform(.url) var profileBackgroundImageURL: URL?
+        @Transform(.url) var profileBackgroundImageURLHttps: URL?
+        var profileBackgroundTile: Bool
+        @Transform(.url) var profileImageURL: URL?
+        @Transform(.url) var profileImageURLHttps: URL?
+        @Transform(.url) var profileBannerURL: URL?
+        var profileLinkColor: String
+        var profileSidebarBorderColor: String
+        var profileSidebarFillColor: String
+        var profileTextColor: String
+        var profileUseBackgroundImage: Bool
+        var defaultProfile: Bool
+        var defaultProfileImage: Bool
+        var following: Bool
+        var followRequestSent: Bool
+        var notifications: Bool
+    }
 
-            @DataModel
-            nonisolated struct Entities: Sendable, Equatable {
-                var url: Url?
-                var description: Description
+    @DataModel
+    nonisolated struct Entities: Sendable, Equatable {
+        var url: Url?
+        var description: Url
+    }
 
-                @DataModel
-                nonisolated struct Url: Sendable, Equatable {
-                    var urls: [UrlUrl]
+    @DataModel
+    nonisolated struct Url: Sendable, Equatable {
+        var urls: [UrlUrl]
+    }
 
-                    @DataModel(keyStyle: .snakeCase)
-                    nonisolated struct UrlUrl: Sendable, Equatable {
-                        @Transform(.url) var url: URL?
-                        @Transform(.url) var expandedURL: URL?
-                        var displayURL: String
-                        var indices: [Int]
-                    }
-                }
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct UrlUrl: Sendable, Equatable {
+        @Transform(.url) var url: URL?
+        @Transform(.url) var expandedURL: URL?
+        var displayURL: String
+        var indices: [Int]
+    }
 
-                @DataModel
-                nonisolated struct Description: Sendable, Equatable {
-                    var urls: [Url]
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct RetweetedStatus: Sendable, Equatable {
+        var metadata: Metadata
+        var createdAt: String
+        var id: Int
+        var idStr: String
+        var text: String
+        var source: String
+        var truncated: Bool
+        var inReplyToStatusID: Int?
+        var inReplyToStatusIDStr: String?
+        var inReplyToUserID: Int?
+        var inReplyToUserIDStr: String?
+        var inReplyToScreenName: String?
+        var user: User
+        var geo: JSONValue? // always null in the samples
+        var coordinates: JSONValue? // always null in the samples
+        var place: JSONValue? // always null in the samples
+        var contributors: JSONValue? // always null in the samples
+        var retweetCount: Int
+        var favoriteCount: Int
+        var entities: RetweetedStatusEntities
+        var favorited: Bool
+        var retweeted: Bool
+        var possiblySensitive: Bool?
+        var lang: String
+    }
 
-                    @DataModel(keyStyle: .snakeCase)
-                    nonisolated struct Url: Sendable, Equatable {
-                        @Transform(.url) var url: URL?
-                        @Transform(.url) var expandedURL: URL?
-                        var displayURL: String
-                        var indices: [Int]
-                    }
-                }
-            }
-        }
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct RetweetedStatusEntities: Sendable, Equatable {
+        var hashtags: [Hashtag]
+        var symbols: [JSONValue] // always empty in the samples
+        var urls: [UrlUrl]
+        var userMentions: [UserMention]
+        var media: [MediaItem]?
+    }
 
-        @DataModel(keyStyle: .snakeCase)
-        nonisolated struct RetweetedStatus: Sendable, Equatable {
-            var metadata: Metadata
-            var createdAt: String
-            var id: Int
-            var idStr: String
-            var text: String
-            var source: String
-            var truncated: Bool
-            var inReplyToStatusID: Int?
-            var inReplyToStatusIDStr: String?
-            var inReplyToUserID: Int?
-            var inReplyToUserIDStr: String?
-            var inReplyToScreenName: String?
-            var user: User
-            var geo: JSONValue? // always null in the samples
-            var coordinates: JSONValue? // always null in the samples
-            var place: JSONValue? // always null in the samples
-            var contributors: JSONValue? // always null in the samples
-            var retweetCount: Int
-            var favoriteCount: Int
-            var entities: Entities
-            var favorited: Bool
-            var retweeted: Bool
-            var possiblySensitive: Bool?
-            var lang: String
+    @DataModel
+    nonisolated struct Hashtag: Sendable, Equatable {
+        var text: String
+        var indices: [Int]
+    }
 
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct Metadata: Sendable, Equatable {
-                var resultType: String
-                var isoLanguageCode: String
-            }
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct UserMention: Sendable, Equatable {
+        var screenName: String
+        var name: String
+        var id: Int
+        var idStr: String
+        var indices: [Int]
+    }
 
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct User: Sendable, Equatable {
-                var id: Int
-                var idStr: String
-                var name: String
-                var screenName: String
-                var location: String
-                var description: String
-                @Transform(.url) var url: URL?
-                var entities: Entities
-                var protected: Bool
-                var followersCount: Int
-                var friendsCount: Int
-                var listedCount: Int
-                var createdAt: String
-                var favouritesCount: Int
-                var utcOffset: Int?
-                var timeZone: String?
-                var geoEnabled: Bool
-                var verified: Bool
-                var statusesCount: Int
-                var lang: String
-                var contributorsEnabled: Bool
-                var isTranslator: Bool
-                var isTranslationEnabled: Bool
-                var profileBackgroundColor: String
-                @Transform(.url) var profileBackgroundImageURL: URL?
-                @Transform(.url) var profileBackgroundImageURLHttps: URL?
-                var profileBackgroundTile: Bool
-                @Transform(.url) var profileImageURL: URL?
-                @Transform(.url) var profileImageURLHttps: URL?
-                @Transform(.url) var profileBannerURL: URL?
-                var profileLinkColor: String
-                var profileSidebarBorderColor: String
-                var profileSidebarFillColor: String
-                var profileTextColor: String
-                var profileUseBackgroundImage: Bool
-                var defaultProfile: Bool
-                var defaultProfileImage: Bool
-                var following: Bool
-                var followRequestSent: Bool
-                var notifications: Bool
+    @DataModel(keyStyle: .snakeCase)
+    nonisolated struct MediaItem: Sendable, Equatable {
+        var id: Int
+        var idStr: String
+        var indices: [Int]
+        @Transform(.url) var mediaURL: URL?
+        @Transform(.url) var mediaURLHttps: URL?
+        @Transform(.url) var url: URL?
+        var displayURL: String
+        @Transform(.url) var expandedURL: URL?
+        var type: String
+        var sizes: Sizes
+        var sourceStatusID: Int?
+        var sourceStatusIDStr: String?
+    }
 
-                @DataModel
-                nonisolated struct Entities: Sendable, Equatable {
-                    var url: Url?
-                    var description: Description
+    @DataModel
+    nonisolated struct Sizes: Sendable, Equatable {
+        var medium: Medium
+        var small: Medium
+        var thumb: Medium
+        var large: Medium
+    }
 
-                    @DataModel
-                    nonisolated struct Url: Sendable, Equatable {
-                        var urls: [UrlUrl]
-
-                        @DataModel(keyStyle: .snakeCase)
-                        nonisolated struct UrlUrl: Sendable, Equatable {
-                            @Transform(.url) var url: URL?
-                            @Transform(.url) var expandedURL: URL?
-                            var displayURL: String
-                            var indices: [Int]
-                        }
-                    }
-
-                    @DataModel
-                    nonisolated struct Description: Sendable, Equatable {
-                        var urls: [Url]
-
-                        @DataModel(keyStyle: .snakeCase)
-                        nonisolated struct Url: Sendable, Equatable {
-                            @Transform(.url) var url: URL?
-                            @Transform(.url) var expandedURL: URL?
-                            var displayURL: String
-                            var indices: [Int]
-                        }
-                    }
-                }
-            }
-
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct Entities: Sendable, Equatable {
-                var hashtags: [Hashtag]
-                var symbols: [JSONValue] // always empty in the samples
-                var urls: [Url]
-                var userMentions: [UserMention]
-                var media: [MediaItem]?
-
-                @DataModel
-                nonisolated struct Hashtag: Sendable, Equatable {
-                    var text: String
-                    var indices: [Int]
-                }
-
-                @DataModel(keyStyle: .snakeCase)
-                nonisolated struct Url: Sendable, Equatable {
-                    @Transform(.url) var url: URL?
-                    @Transform(.url) var expandedURL: URL?
-                    var displayURL: String
-                    var indices: [Int]
-                }
-
-                @DataModel(keyStyle: .snakeCase)
-                nonisolated struct UserMention: Sendable, Equatable {
-                    var screenName: String
-                    var name: String
-                    var id: Int
-                    var idStr: String
-                    var indices: [Int]
-                }
-
-                @DataModel(keyStyle: .snakeCase)
-                nonisolated struct MediaItem: Sendable, Equatable {
-                    var id: Int
-                    var idStr: String
-                    var indices: [Int]
-                    @Transform(.url) var mediaURL: URL?
-                    @Transform(.url) var mediaURLHttps: URL?
-                    @Transform(.url) var url: URL?
-                    var displayURL: String
-                    @Transform(.url) var expandedURL: URL?
-                    var type: String
-                    var sizes: Sizes
-                    var sourceStatusID: Int?
-                    var sourceStatusIDStr: String?
-
-                    @DataModel
-                    nonisolated struct Sizes: Sendable, Equatable {
-                        var medium: Medium
-                        var small: Small
-                        var thumb: Thumb
-                        var large: Large
-
-                        @DataModel
-                        nonisolated struct Medium: Sendable, Equatable {
-                            var w: Int
-                            var h: Int
-                            var resize: String
-                        }
-
-                        @DataModel
-                        nonisolated struct Small: Sendable, Equatable {
-                            var w: Int
-                            var h: Int
-                            var resize: String
-                        }
-
-                        @DataModel
-                        nonisolated struct Thumb: Sendable, Equatable {
-                            var w: Int
-                            var h: Int
-                            var resize: String
-                        }
-
-                        @DataModel
-                        nonisolated struct Large: Sendable, Equatable {
-                            var w: Int
-                            var h: Int
-                            var resize: String
-                        }
-                    }
-                }
-            }
-        }
-
-        @DataModel(keyStyle: .snakeCase)
-        nonisolated struct Entities: Sendable, Equatable {
-            var hashtags: [Hashtag]
-            var symbols: [JSONValue] // always empty in the samples
-            var urls: [Url]
-            var userMentions: [UserMention]
-            var media: [MediaItem]?
-
-            @DataModel
-            nonisolated struct Hashtag: Sendable, Equatable {
-                var text: String
-                var indices: [Int]
-            }
-
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct Url: Sendable, Equatable {
-                @Transform(.url) var url: URL?
-                @Transform(.url) var expandedURL: URL?
-                var displayURL: String
-                var indices: [Int]
-            }
-
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct UserMention: Sendable, Equatable {
-                var screenName: String
-                var name: String
-                var id: Int
-                var idStr: String
-                var indices: [Int]
-            }
-
-            @DataModel(keyStyle: .snakeCase)
-            nonisolated struct MediaItem: Sendable, Equatable {
-                var id: Int
-                var idStr: String
-                var indices: [Int]
-                @Transform(.url) var mediaURL: URL?
-                @Transform(.url) var mediaURLHttps: URL?
-                @Transform(.url) var url: URL?
-                var displayURL: String
-                @Transform(.url) var expandedURL: URL?
-                var type: String
-                var sizes: Sizes
-                var sourceStatusID: Int?
-                var sourceStatusIDStr: String?
-
-                @DataModel
-                nonisolated struct Sizes: Sendable, Equatable {
-                    var medium: Medium
-                    var small: Small
-                    var thumb: Thumb
-                    var large: Large
-
-                    @DataModel
-                    nonisolated struct Medium: Sendable, Equatable {
-                        var w: Int
-                        var h: Int
-                        var resize: String
-                    }
-
-                    @DataModel
-                    nonisolated struct Small: Sendable, Equatable {
-                        var w: Int
-                        var h: Int
-                        var resize: String
-                    }
-
-                    @DataModel
-                    nonisolated struct Thumb: Sendable, Equatable {
-                        var w: Int
-                        var h: Int
-                        var resize: String
-                    }
-
-                    @DataModel
-                    nonisolated struct Large: Sendable, Equatable {
-                        var w: Int
-                        var h: Int
-                        var resize: String
-                    }
-                }
-            }
-        }
+    @DataModel
+    nonisolated struct Medium: Sendable, Equatable {
+        var w: Int
+        var h: Int
+        var resize: String
     }
 
     @DataModel(keyStyle: .snakeCase)
