@@ -156,8 +156,8 @@ private func lines(_ source: String) -> [String] {
         #expect(lines(expansionNames).dropFirst(2).prefix(3) == ["var decoder: ModelDecoder", "var hasher: ModelHasher", "var keyPath: ModelKeyPath"])
         // The same key at every level is one type that holds itself: a class, the loop optional.
         let inner = try generate(#"{"item": {"item": {"item": {"x": 1}}}}"#)
-        #expect(lines(inner).contains("nonisolated final class Item: Sendable {"))
-        #expect(lines(inner).contains("let item: Item?"))
+        #expect(lines(inner).contains("nonisolated final class ModelItem: Sendable {"))
+        #expect(lines(inner).contains("let item: ModelItem?"))
     }
 
     @Test func datesAreInferredByFormatAndKey() throws {
@@ -227,10 +227,13 @@ private func lines(_ source: String) -> [String] {
             $0.accessLevel = .public
             $0.conformances = [.sendable, .hashable]
         }
+        // `==` and `hash(into:)` in an extension: inside a `@DataModel` class they hide the
+        // conformances of an enclosing model from the compiler.
         #expect(lines(source) == [
-            "@DataModel", "nonisolated public final class Model: Sendable, Hashable {", "public let id: Int", "public let name: String",
-            "public static func == (lhs: Model, rhs: Model) -> Bool {", "lhs.id == rhs.id", "&& lhs.name == rhs.name", "}",
-            "public func hash(into hasher: inout Hasher) {", "hasher.combine(id)", "hasher.combine(name)", "}", "}",
+            "@DataModel", "nonisolated public final class Model: Sendable {", "public let id: Int", "public let name: String", "}",
+            "extension Model: Hashable {", "nonisolated public static func == (lhs: Model, rhs: Model) -> Bool {", "lhs.id == rhs.id",
+            "&& lhs.name == rhs.name", "}", "nonisolated public func hash(into hasher: inout Hasher) {", "hasher.combine(id)",
+            "hasher.combine(name)", "}", "}",
         ])
     }
 

@@ -88,11 +88,14 @@ private func generate(_ samples: String..., name: String = "Model", configure: (
 
     @Test func aLinkedListIsAClassWithAnOptionalLink() throws {
         let source = try generate(#"{"head": {"value": 1, "next": {"value": 2, "next": {"value": 3, "next": null}}}}"#, configure: { $0.writesHeader = false })
+        // A class, declared beside the top-level type and named after it.
+        #expect(source.contains("    var head: ModelHead\n"), "\(source)")
         #expect(source.contains("""
-                @DataModel
-                nonisolated final class Head: Sendable {
-                    let value: Int
-                    let next: Head?
+            @DataModel
+            nonisolated final class ModelHead: Sendable {
+                let value: Int
+                let next: ModelHead?
+            }
             """), "\(source)")
     }
 
