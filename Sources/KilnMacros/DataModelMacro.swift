@@ -29,6 +29,14 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         let existing = existingMembers(of: declaration)
 
         var decls: [DeclSyntax] = []
+        if usesDelegatingInitializers(declaration, properties: properties, existing: existing) {
+            // The initializers go in the conformance extension (see `delegatingInitializers`);
+            // each property's read is a static function here, where its type, default and
+            // transform are written.
+            if !existing.hasEncode { decls.append(makeEncode(properties, style: style, access: access)) }
+            decls += propertyReaders(properties, style: style, existing: existing, context: context)
+            return decls
+        }
         if !existing.hasEmptyInit {
             decls.append(makeDefaultInit(properties, access: access, context: context))
         }
@@ -54,16 +62,141 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard isStructOrFinalClass(declaration), !protocols.isEmpty else { return [] }
+        guard isStructOrFinalClass(declaration) else { return [] }
+        let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
+        let existing = existingMembers(of: declaration)
+        let members = usesDelegatingInitializers(declaration, properties: properties, existing: existing)
+            ? delegatingInitializers(properties, style: ModelKeyStyle.declared(by: node, in: context), existing: existing, context: context)
+            : []
+        guard !protocols.isEmpty || !members.isEmpty else { return [] }
         // Only the conformances the type does not declare already, qualified so a local type
         // of the same name cannot capture them.
         let names = protocols.map { protocolType -> String in
             let name = protocolType.trimmedDescription
             return "nonisolated " + (name.hasPrefix("KilnModel.") ? name : "KilnModel." + name)
         }
-        let decl: DeclSyntax = "extension \(type.trimmed): \(raw: names.joined(separator: ", ")) {}"
+        let conformances = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+        let body = members.isEmpty ? "" : "\n" + members.joined(separator: "\n\n") + "\n"
+        let decl: DeclSyntax = "extension \(type.trimmed)\(raw: conformances) {\(raw: body)}"
         guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
         return [ext]
+    }
+
+    // MARK: Delegating initializers
+
+    /// Whether the decoding initializers delegate to the struct's implicit memberwise
+    /// initializer, from the conformance extension, instead of setting each property.
+    ///
+    /// Swift's definite-initialization check of an initializer that sets each of n stored
+    /// properties grows about as n³ (a 400-property model took a minute to compile); values read
+    /// into locals and handed to the implicit memberwise initializer in one call are checked in
+    /// linear time. This needs the implicit initializer: a struct (classes have none), with no
+    /// initializer of its own, internal or less (a public model declares its memberwise
+    /// initializer, which takes the implicit one away).
+    static func usesDelegatingInitializers(_ declaration: some DeclGroupSyntax, properties: [ModelProperty], existing: ExistingMembers) -> Bool {
+        guard declaration.is(StructDeclSyntax.self), existing.initializerLabels.isEmpty, accessPrefix(of: declaration).isEmpty else { return false }
+        return properties.allSatisfy { property in
+            if property.isIgnored { return property.initializer != nil || property.isOptional }
+            if property.isLet && property.initializer != nil { return true }
+            return propertyType(property) != nil
+        }
+    }
+
+    /// The declared type, or a literal initializer's (`"--"` is `String`).
+    static func propertyType(_ property: ModelProperty) -> String? {
+        property.type?.description ?? property.initializer.flatMap(literalType)
+    }
+
+    /// Whether the decoding initializers read this property.
+    static func isRead(_ property: ModelProperty) -> Bool {
+        !property.isIgnored && !(property.isLet && property.initializer != nil)
+    }
+
+    /// `_KilnReaders`, an enum in the type holding each read property's read through each
+    /// container, `r_<name>` and `f_<name>`: declared inside the type, where the property's
+    /// type, default and transform expressions mean what they mean in its declaration.
+    static func propertyReaders(_ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext) -> [DeclSyntax] {
+        var functions: [String] = []
+        for property in properties where isRead(property) {
+            guard let type = propertyType(property) else { continue }
+            if !existing.hasDecodingInit {
+                let call = decodeCall(property, style: style, context: context)
+                functions.append("static func r_\(property.name)(_ container: KilnModel.ModelDecodingContainer) -> \(type) {\n\(call)\n}")
+            }
+            if !existing.hasFastInit {
+                let call = decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false)
+                functions.append("static func f_\(property.name)(_ reader: inout KilnModel.KilnObjectReader) -> \(type) {\n\(call)\n}")
+            }
+        }
+        guard !functions.isEmpty else { return [] }
+        return ["nonisolated private enum _KilnReaders {\n\(raw: functions.joined(separator: "\n"))\n}"]
+    }
+
+    /// `init()`, `init(from:)` and `init(kiln:)`. Each takes its value whole from a static
+    /// factory (`_kilnMake`, `_kilnMakeFast`, `_kilnEmpty`) that reads every property through its
+    /// reader into a local, in declaration order, and returns the implicit memberwise
+    /// initializer's result: checked in linear time, where a delegating initializer holding the
+    /// same locals is not.
+    static func delegatingInitializers(
+        _ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext
+    ) -> [String] {
+        // The implicit memberwise initializer's parameters: stored properties, but not a `let`
+        // with a value; a `var` with a value or an optional `var` may be left out.
+        let parameters = properties.filter { !($0.isLet && $0.initializer != nil) }
+        func memberwise(_ value: (ModelProperty) -> String?) -> String {
+            let arguments = parameters.compactMap { property -> String? in
+                guard let expression = value(property) else { return nil }
+                return "\(parameterLabel(property.name)): \(expression)"
+            }
+            return "Self(\(arguments.joined(separator: ", ")))"
+        }
+        func local(_ property: ModelProperty) -> String { "_\(property.name)" }
+        func unread(_ property: ModelProperty) -> String? {
+            // Left to the parameter's default, except an optional `let`, which has none.
+            property.initializer == nil && property.isOptional && property.isLet ? "nil" : nil
+        }
+
+        for property in properties where property.isLet && property.initializer != nil && !property.isIgnored {
+            context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
+        }
+        var members: [String] = []
+        // Swift gives a struct whose properties all have values an `init()` of its own.
+        let hasImplicitEmptyInit = parameters.allSatisfy { $0.initializer != nil || ($0.isOptional && !$0.isLet) }
+        if !existing.hasEmptyInit && !hasImplicitEmptyInit {
+            let value = memberwise { property in
+                if property.initializer != nil || (property.isOptional && !property.isLet) { return nil }
+                if property.isOptional { return "nil" }
+                return property.isIgnored ? nil : "KilnModel.ModelDefaults.value()"
+            }
+            members.append("nonisolated init() {\nself = Self._kilnEmpty()\n}")
+            members.append("nonisolated private static func _kilnEmpty() -> Self {\n\(value)\n}")
+        }
+        if !existing.hasDecodingInit {
+            var lines: [String] = []
+            for property in properties where isRead(property) {
+                lines.append("let \(local(property)) = _KilnReaders.r_\(property.name)(container)")
+            }
+            lines.append("return " + memberwise { isRead($0) ? local($0) : unread($0) })
+            var initializer = [
+                "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)",
+                "self = Self._kilnMake(container)",
+            ]
+            if let hook = existing.didDecodeHook { initializer.append(hook.call(recorder: "KilnModel.RepairRecorder(decoder: decoder)")) }
+            members.append("nonisolated init(from decoder: any Decoder) throws {\n\(initializer.joined(separator: "\n"))\n}")
+            members.append("nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {\n\(lines.joined(separator: "\n"))\n}")
+        }
+        if !existing.hasFastInit {
+            var lines: [String] = []
+            for property in properties where isRead(property) {
+                lines.append("let \(local(property)) = _KilnReaders.f_\(property.name)(&reader)")
+            }
+            lines.append("return " + memberwise { isRead($0) ? local($0) : unread($0) })
+            var initializer = ["self = Self._kilnMakeFast(&reader)"]
+            if let hook = existing.didDecodeHook { initializer.append(hook.call(recorder: "reader.repairRecorder")) }
+            members.append("nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {\n\(initializer.joined(separator: "\n"))\n}")
+            members.append("nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {\n\(lines.joined(separator: "\n"))\n}")
+        }
+        return members
     }
 
     // MARK: Generated members
@@ -233,14 +366,18 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             } else {
                 defaultValue = "KilnModel.ModelDefaults.value()"
             }
-            // `inout`, `var` and `let` cannot be written bare as a parameter name; others can.
-            let label = ["inout", "var", "let"].contains(property.name) ? "`\(property.name)`" : property.name
-            parameters.append("\(label): \(type) = \(defaultValue)")
+            parameters.append("\(parameterLabel(property.name)): \(type) = \(defaultValue)")
             assignments.append("self.\(property.name) = `\(property.name)`")
         }
         let labels = settable.map(\.name)
         guard !existing.initializerLabels.contains(labels) else { return nil }
         return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
+    }
+
+    /// A property name as a parameter or argument label: `inout`, `var` and `let` need backticks
+    /// there; other keywords do not.
+    static func parameterLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
     }
 
     /// The type of a literal initializer: `"--"` is `String`, `0` is `Int`, `1.5` is `Double`.
