@@ -33,6 +33,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             // The initializers go in the conformance extension (see `delegatingInitializers`);
             // each property's read is a static function here, where its type, default and
             // transform are written.
+            for property in properties where property.isLet && property.initializer != nil && !property.isIgnored {
+                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
+            }
             if !existing.hasEncode { decls.append(makeEncode(properties, style: style, access: access)) }
             decls += propertyReaders(properties, style: style, existing: existing, context: context)
             return decls
@@ -63,10 +66,11 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard isStructOrFinalClass(declaration) else { return [] }
-        let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
+        // The member expansion has diagnosed the declaration; this one only builds.
+        let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context, diagnose: false)
         let existing = existingMembers(of: declaration)
         let members = usesDelegatingInitializers(declaration, properties: properties, existing: existing)
-            ? delegatingInitializers(properties, style: ModelKeyStyle.declared(by: node, in: context), existing: existing, context: context)
+            ? delegatingInitializers(properties, style: ModelKeyStyle.declared(by: node, in: context, diagnose: false), existing: existing, context: context)
             : []
         guard !protocols.isEmpty || !members.isEmpty else { return [] }
         // Only the conformances the type does not declare already, qualified so a local type
@@ -156,9 +160,6 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             property.initializer == nil && property.isOptional && property.isLet ? "nil" : nil
         }
 
-        for property in properties where property.isLet && property.initializer != nil && !property.isIgnored {
-            context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
-        }
         var members: [String] = []
         // Swift gives a struct whose properties all have values an `init()` of its own.
         let hasImplicitEmptyInit = parameters.allSatisfy { $0.initializer != nil || ($0.isOptional && !$0.isLet) }

@@ -20,7 +20,7 @@ enum ModelKeyStyle: String {
     ///
     /// The keys are chosen at compile time, so the argument must name a case (`.snakeCase`,
     /// `KeyStyle.snakeCase`); anything else is diagnosed and the model is treated as undeclared.
-    static func declared(by node: AttributeSyntax, in context: some MacroExpansionContext) -> ModelKeyStyle? {
+    static func declared(by node: AttributeSyntax, in context: some MacroExpansionContext, diagnose: Bool = true) -> ModelKeyStyle? {
         guard let arguments = node.arguments?.as(LabeledExprListSyntax.self) else { return nil }
         for argument in arguments where argument.label?.text == "keyStyle" {
             if let member = argument.expression.as(MemberAccessExprSyntax.self),
@@ -28,7 +28,7 @@ enum ModelKeyStyle: String {
             {
                 return style
             }
-            context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyStyleNotLiteral))
+            if diagnose { context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyStyleNotLiteral)) }
         }
         return nil
     }

@@ -49,7 +49,7 @@ struct ModelProperty {
     }
 
     /// Reads the stored properties of a type's members, with their Kiln attributes.
-    static func collect(from members: MemberBlockItemListSyntax, in context: some MacroExpansionContext) -> [ModelProperty] {
+    static func collect(from members: MemberBlockItemListSyntax, in context: some MacroExpansionContext, diagnose: Bool = true) -> [ModelProperty] {
         var properties: [ModelProperty] = []
         for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -76,7 +76,7 @@ struct ModelProperty {
                         } else if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
                             keys.append(text)
                         } else {
-                            context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral))
+                            if diagnose { context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral)) }
                         }
                     }
                 case "DefaultIfEmpty", "KilnModel.DefaultIfEmpty", "Kiln.DefaultIfEmpty":

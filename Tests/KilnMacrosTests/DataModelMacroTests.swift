@@ -94,23 +94,6 @@ func expectExpansion(
                 var author: Author
                 var isExpanded = false
 
-                nonisolated init() {
-                    self.author = KilnModel.ModelDefaults.value()
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.published = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
-                    self.authorName = container.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
-                    self.author = container.value("author", property: "author")
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.published = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
-                    self.authorName = reader.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
-                    self.author = reader.value("author", property: "author")
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encodeIfPresent(self.published, at: KilnModel.JSONPath([.key("pub_date")]), transform: .yyyyMMdd)
@@ -119,15 +102,59 @@ func expectExpansion(
                     try container.finish()
                 }
 
-                nonisolated init(published: Date? = nil, authorName: String = "--", author: Author = KilnModel.ModelDefaults.value(), isExpanded: Bool = false) {
-                    self.published = `published`
-                    self.authorName = `authorName`
-                    self.author = `author`
-                    self.isExpanded = `isExpanded`
+                nonisolated private enum _KilnReaders {
+                    static func r_published(_ container: KilnModel.ModelDecodingContainer) -> Date? {
+                        container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                    }
+                    static func f_published(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
+                        reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                    }
+                    static func r_authorName(_ container: KilnModel.ModelDecodingContainer) -> String {
+                        container.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
+                    }
+                    static func f_authorName(_ reader: inout KilnModel.KilnObjectReader) -> String {
+                        reader.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
+                    }
+                    static func r_author(_ container: KilnModel.ModelDecodingContainer) -> Author {
+                        container.value("author", property: "author")
+                    }
+                    static func f_author(_ reader: inout KilnModel.KilnObjectReader) -> Author {
+                        reader.value("author", property: "author")
+                    }
                 }
             }
 
             extension Article: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init() {
+                    self = Self._kilnEmpty()
+                }
+
+                nonisolated private static func _kilnEmpty() -> Self {
+                    Self(author: KilnModel.ModelDefaults.value())
+                }
+
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    let _published = _KilnReaders.r_published(container)
+                    let _authorName = _KilnReaders.r_authorName(container)
+                    let _author = _KilnReaders.r_author(container)
+                    return Self(published: _published, authorName: _authorName, author: _author)
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    let _published = _KilnReaders.f_published(&reader)
+                    let _authorName = _KilnReaders.f_authorName(&reader)
+                    let _author = _KilnReaders.f_author(&reader)
+                    return Self(published: _published, authorName: _authorName, author: _author)
+                }
             }
             """
         )
@@ -151,25 +178,6 @@ func expectExpansion(
                 var page = 1
                 var pubDate: Date?
 
-                nonisolated init() {
-                    self.id = KilnModel.ModelDefaults.value()
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.hasMore = container.value("has_more", "hasMore", property: "hasMore", default: false)
-                    self.id = container.value("id", property: "id")
-                    self.page = container.value("pageNo", property: "page", default: 1)
-                    self.pubDate = container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.hasMore = reader.value("has_more", "hasMore", property: "hasMore", default: false)
-                    self.id = reader.value("id", property: "id")
-                    self.page = reader.value("pageNo", property: "page", default: 1)
-                    self.pubDate = reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.hasMore, forKey: "has_more")
@@ -179,15 +187,67 @@ func expectExpansion(
                     try container.finish()
                 }
 
-                nonisolated init(hasMore: Bool = false, id: Int = KilnModel.ModelDefaults.value(), page: Int = 1, pubDate: Date? = nil) {
-                    self.hasMore = `hasMore`
-                    self.id = `id`
-                    self.page = `page`
-                    self.pubDate = `pubDate`
+                nonisolated private enum _KilnReaders {
+                    static func r_hasMore(_ container: KilnModel.ModelDecodingContainer) -> Bool {
+                        container.value("has_more", "hasMore", property: "hasMore", default: false)
+                    }
+                    static func f_hasMore(_ reader: inout KilnModel.KilnObjectReader) -> Bool {
+                        reader.value("has_more", "hasMore", property: "hasMore", default: false)
+                    }
+                    static func r_id(_ container: KilnModel.ModelDecodingContainer) -> Int {
+                        container.value("id", property: "id")
+                    }
+                    static func f_id(_ reader: inout KilnModel.KilnObjectReader) -> Int {
+                        reader.value("id", property: "id")
+                    }
+                    static func r_page(_ container: KilnModel.ModelDecodingContainer) -> Int {
+                        container.value("pageNo", property: "page", default: 1)
+                    }
+                    static func f_page(_ reader: inout KilnModel.KilnObjectReader) -> Int {
+                        reader.value("pageNo", property: "page", default: 1)
+                    }
+                    static func r_pubDate(_ container: KilnModel.ModelDecodingContainer) -> Date? {
+                        container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                    }
+                    static func f_pubDate(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
+                        reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                    }
                 }
             }
 
             extension Page: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init() {
+                    self = Self._kilnEmpty()
+                }
+
+                nonisolated private static func _kilnEmpty() -> Self {
+                    Self(id: KilnModel.ModelDefaults.value())
+                }
+
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    let _hasMore = _KilnReaders.r_hasMore(container)
+                    let _id = _KilnReaders.r_id(container)
+                    let _page = _KilnReaders.r_page(container)
+                    let _pubDate = _KilnReaders.r_pubDate(container)
+                    return Self(hasMore: _hasMore, id: _id, page: _page, pubDate: _pubDate)
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    let _hasMore = _KilnReaders.f_hasMore(&reader)
+                    let _id = _KilnReaders.f_id(&reader)
+                    let _page = _KilnReaders.f_page(&reader)
+                    let _pubDate = _KilnReaders.f_pubDate(&reader)
+                    return Self(hasMore: _hasMore, id: _id, page: _page, pubDate: _pubDate)
+                }
             }
             """
         )
@@ -207,30 +267,41 @@ func expectExpansion(
             struct Author {
                 var userID = 0
 
-                nonisolated init() {
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.userID = container.value("userID", "user_id", property: "userID", default: 0)
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.userID, forKey: "userID")
                     try container.finish()
                 }
 
-                nonisolated init(userID: Int = 0) {
-                    self.userID = `userID`
+                nonisolated private enum _KilnReaders {
+                    static func r_userID(_ container: KilnModel.ModelDecodingContainer) -> Int {
+                        container.value("userID", "user_id", property: "userID", default: 0)
+                    }
+                    static func f_userID(_ reader: inout KilnModel.KilnObjectReader) -> Int {
+                        reader.value("userID", "user_id", property: "userID", default: 0)
+                    }
                 }
             }
 
             extension Author: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    let _userID = _KilnReaders.r_userID(container)
+                    return Self(userID: _userID)
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    let _userID = _KilnReaders.f_userID(&reader)
+                    return Self(userID: _userID)
+                }
             }
             """
         )
@@ -250,30 +321,41 @@ func expectExpansion(
             struct Post {
                 var createdAt: Date?
 
-                nonisolated init() {
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.createdAt = container.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.createdAt = reader.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encodeIfPresent(self.createdAt, property: "createdAt", transform: .iso8601)
                     try container.finish()
                 }
 
-                nonisolated init(createdAt: Date? = nil) {
-                    self.createdAt = `createdAt`
+                nonisolated private enum _KilnReaders {
+                    static func r_createdAt(_ container: KilnModel.ModelDecodingContainer) -> Date? {
+                        container.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                    }
+                    static func f_createdAt(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
+                        reader.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                    }
                 }
             }
 
             extension Post: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    let _createdAt = _KilnReaders.r_createdAt(container)
+                    return Self(createdAt: _createdAt)
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    let _createdAt = _KilnReaders.f_createdAt(&reader)
+                    return Self(createdAt: _createdAt)
+                }
             }
             """
         )
@@ -293,32 +375,43 @@ func expectExpansion(
                 var name = "none"
                 mutating func didDecode(_ repairs: RepairRecorder) {}
 
-                nonisolated init() {
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
-                    self.name = container.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
-                    self.didDecode(KilnModel.RepairRecorder(decoder: decoder))
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.name = reader.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
-                    self.didDecode(reader.repairRecorder)
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.name, property: "name")
                     try container.finish()
                 }
 
-                nonisolated init(name: String = "none") {
-                    self.name = `name`
+                nonisolated private enum _KilnReaders {
+                    static func r_name(_ container: KilnModel.ModelDecodingContainer) -> String {
+                        container.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
+                    }
+                    static func f_name(_ reader: inout KilnModel.KilnObjectReader) -> String {
+                        reader.value(paths: [KilnModel.JSONPath([.key("name")])], emptyIsMissing: true, property: "name", default: "none")
+                    }
                 }
             }
 
             extension Tag: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                    self.didDecode(KilnModel.RepairRecorder(decoder: decoder))
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    let _name = _KilnReaders.r_name(container)
+                    return Self(name: _name)
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                    self.didDecode(reader.repairRecorder)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    let _name = _KilnReaders.f_name(&reader)
+                    return Self(name: _name)
+                }
             }
             """
         )
@@ -334,16 +427,6 @@ func expectExpansion(
             """
             struct Box {
 
-                nonisolated init() {
-                }
-
-                nonisolated init(from decoder: any Decoder) throws {
-                    _ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)
-                }
-
-                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                }
-
                 nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.finish()
@@ -351,6 +434,22 @@ func expectExpansion(
             }
 
             extension Box: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+                nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self = Self._kilnMake(container)
+                }
+
+                nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {
+                    return Self()
+                }
+
+                nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self = Self._kilnMakeFast(&reader)
+                }
+
+                nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {
+                    return Self()
+                }
             }
             """,
             diagnostics: [
