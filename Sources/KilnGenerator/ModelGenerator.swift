@@ -64,6 +64,13 @@ public struct ModelGenerator: Sendable {
             }
         } else if let alias = model.alias {
             writer.writeAlias(typeName, for: alias)
+            for nested in model.topLevel {
+                writer.line()
+                switch nested {
+                case .model(let type): writer.write(type)
+                case .enumeration(let enumeration): writer.write(enumeration)
+                }
+            }
         }
         return writer.text
     }

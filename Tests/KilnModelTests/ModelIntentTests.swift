@@ -84,6 +84,29 @@ struct ModelIntentTests {
         #expect(written?["user.name"] as? String == "x")
     }
 
+    // MARK: Collections inside collections
+
+    @DataModel
+    struct Table: Equatable {
+        var rows: [[String?]] = []
+        var scores: [String: [Int]] = [:]
+    }
+
+    @Test func aCollectionInsideACollectionIsLossyToo() throws {
+        let text = #"{"rows": [[1, "a", null], "x", [true, {}]], "scores": {"a": [1, "2", "x"], "b": 3}}"#
+        let (table, repairs) = try Self.decodeAllWays(Table.self, text)
+        #expect(table == Table(rows: [["1", "a", nil], ["true"]], scores: ["a": [1, 2]]))
+        #expect(Set(repairs.map(\.description)) == [
+            #"rows[0][0]: expected String?, found 1 → "1""#,
+            #"rows[1]: expected [String?], found "x" → dropped"#,
+            #"rows[2][0]: expected String?, found true → "true""#,
+            "rows[2][1]: expected String?, found {} → dropped",
+            #"scores.a[1]: expected Int, found "2" → 2"#,
+            #"scores.a[2]: expected Int, found "x" → dropped"#,
+            "scores.b: expected [Int], found 3 → dropped",
+        ])
+    }
+
     // MARK: A model inside a JSON string
 
     @DataModel

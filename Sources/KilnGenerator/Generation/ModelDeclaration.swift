@@ -16,6 +16,13 @@ struct TypeDeclaration {
 enum NestedDeclaration {
     case model(TypeDeclaration)
     case enumeration(EnumDeclaration)
+
+    var name: String {
+        switch self {
+        case .model(let model): model.name
+        case .enumeration(let enumeration): enumeration.name
+        }
+    }
 }
 
 struct PropertyDeclaration {

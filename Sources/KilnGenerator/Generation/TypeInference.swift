@@ -33,6 +33,8 @@ final class TypeInference {
         /// Classes, declared beside the top-level type rather than in it: a class nested in a
         /// `@DataModel` type hides the enclosing type's conformances from the compiler (Swift 6.3).
         var topLevelClasses: [TypeDeclaration] = []
+        /// With an ``alias``: the types it names, declared beside it.
+        var topLevel: [NestedDeclaration] = []
     }
 
     /// The declarations for the value at the key path, whose shape is `root`.
@@ -60,8 +62,25 @@ final class TypeInference {
         }
         var context = Context(key: "", propertyName: Identifiers.lowercasingFirst(name), parent: name)
         let resolved = resolve(root, context: &context, allowsRichTypes: false)
-        let type = resolved.type + (root.nulls > 0 && !resolved.type.hasSuffix("?") && resolved.type != "JSONValue" ? "?" : "")
-        return Model(decodedType: name, root: nil, alias: type)
+        var type = resolved.type + (root.nulls > 0 && !resolved.type.hasSuffix("?") && resolved.type != "JSONValue" ? "?" : "")
+        // The types inside (a map's values, say) are declared beside the alias, named after it.
+        var holder = TypeDeclaration(name: name)
+        holder.nested = order.compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+        Self.breakDirectCycles(&holder)
+        let renamed = Self.prefixedNames(holder.nested.map(\.name), prefix: name, taken: takenTypeNames)
+        var topLevel: [NestedDeclaration] = []
+        for nested in holder.nested {
+            switch nested {
+            case .model(var model):
+                Self.rename(&model, renamed)
+                topLevel.append(.model(model))
+            case .enumeration(var enumeration):
+                enumeration.name = renamed[enumeration.name] ?? enumeration.name
+                topLevel.append(.enumeration(enumeration))
+            }
+        }
+        type = Self.renaming(type, renamed)
+        return Model(decodedType: name, root: nil, alias: type, topLevel: topLevel)
     }
 
     // MARK: Objects
@@ -158,7 +177,8 @@ final class TypeInference {
                 valueContext.propertyName = ShapeUnifier.elementName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent)
                 let resolved = resolve(value, context: &valueContext, allowsRichTypes: false)
                 let mark = value.nulls > 0 && resolved.type != "JSONValue" ? "?" : ""
-                return Resolved(type: "[String: \(resolved.type)\(mark)]", comment: resolved.comment.map { "values " + $0 } ?? "keyed by id")
+                let keyed = object.mapKeysAreIdentifiers ? "keyed by id" : "a table of \(object.mapKeyCount) keys"
+                return Resolved(type: "[String: \(resolved.type)\(mark)]", comment: resolved.comment.map { "values " + $0 } ?? keyed)
             }
             return Resolved(type: typeName(for: object, context: context))
         }
@@ -295,37 +315,56 @@ final class TypeInference {
     }
 
     /// Takes the nested classes out of the top-level type, naming them after it (`Item` in
-    /// `Feed` → `FeedItem`), and points every property at the new names.
+    /// `Feed` → `FeedItem`): every property points at the new names, and a moved class names the
+    /// types that stay nested through the top-level type (`Feed.Author`).
     static func hoistClasses(_ root: inout TypeDeclaration, prefix: String, taken: Set<String>) -> [TypeDeclaration] {
-        var taken = taken
-        var renamed: [String: String] = [:]
-        for case .model(let model) in root.nested where model.forcesClass || model.isClass {
-            let base = model.name.hasPrefix(prefix) ? model.name : prefix + model.name
-            let name = unique(base, in: taken.subtracting([model.name]))
-            taken.insert(name)
-            renamed[model.name] = name
+        let classes = root.nested.compactMap { nested -> String? in
+            guard case .model(let model) = nested, model.isClass else { return nil }
+            return model.name
         }
-        guard !renamed.isEmpty else { return [] }
-        func rename(_ declaration: inout TypeDeclaration) {
-            if let name = renamed[declaration.name] { declaration.name = name }
-            for index in declaration.properties.indices {
-                declaration.properties[index].type = renaming(declaration.properties[index].type, renamed)
-            }
-        }
-        rename(&root)
+        guard !classes.isEmpty else { return [] }
+        let renamed = prefixedNames(classes, prefix: prefix, taken: taken)
+        var qualified = renamed
+        for nested in root.nested where renamed[nested.name] == nil { qualified[nested.name] = root.name + "." + nested.name }
+        rename(&root, renamed)
         var hoisted: [TypeDeclaration] = []
         var kept: [NestedDeclaration] = []
         for nested in root.nested {
-            guard case .model(var model) = nested else {
-                kept.append(nested)
+            guard case .model(var model) = nested, renamed[model.name] != nil else {
+                if case .model(var model) = nested {
+                    rename(&model, renamed)
+                    kept.append(.model(model))
+                } else {
+                    kept.append(nested)
+                }
                 continue
             }
-            let moves = renamed[model.name] != nil
-            rename(&model)
-            if moves { hoisted.append(model) } else { kept.append(.model(model)) }
+            rename(&model, qualified)
+            hoisted.append(model)
         }
         root.nested = kept
         return hoisted
+    }
+
+    /// `Root` + each name, unless it starts with it already; unique among `taken`.
+    static func prefixedNames(_ names: [String], prefix: String, taken: Set<String>) -> [String: String] {
+        var taken = taken.union([prefix])
+        var renamed: [String: String] = [:]
+        for name in names {
+            let base = name.hasPrefix(prefix) ? name : prefix + name
+            let unique = unique(base, in: taken.subtracting([name]))
+            taken.insert(unique)
+            renamed[name] = unique
+        }
+        return renamed
+    }
+
+    /// Renames a declaration and the types its properties name.
+    static func rename(_ declaration: inout TypeDeclaration, _ renamed: [String: String]) {
+        if let name = renamed[declaration.name], !name.contains(".") { declaration.name = name }
+        for index in declaration.properties.indices {
+            declaration.properties[index].type = renaming(declaration.properties[index].type, renamed)
+        }
     }
 
     /// A type written with its type names renamed: `[Item]?` → `[FeedItem]?`.
@@ -337,7 +376,7 @@ final class TypeInference {
             word = ""
         }
         for character in type {
-            if character.isLetter || character.isNumber || character == "_" {
+            if character.isLetter || character.isNumber || character == "_" || (character == "." && !word.isEmpty) {
                 word.append(character)
             } else {
                 flush()

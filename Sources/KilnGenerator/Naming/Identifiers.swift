@@ -17,7 +17,12 @@ enum Identifiers {
     ]
 
     /// Names that cannot follow `self.` as a stored property: `@DataModel` writes `self.<name>`.
-    static let memberKeywords: Set<String> = ["self", "Self", "init", "super", "Type", "Protocol", "deinit", "subscript"]
+    static let memberKeywords: Set<String> = [
+        "self", "Self", "init", "super", "Type", "Protocol", "deinit", "subscript",
+        // Methods every model has (`Encodable` in KilnModel): a property of the same name
+        // makes `model.parameters` ambiguous.
+        "parameters", "queryItems", "formURLEncodedBody",
+    ]
 
     /// Type names a generated nested type must not take, because the generated code (or the
     /// reader) means the standard one.

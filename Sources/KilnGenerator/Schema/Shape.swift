@@ -163,6 +163,9 @@ final class ObjectShape {
     /// For an object keyed by ids (`{"1264": {…}, "1265": {…}}`), set by ``ShapeUnifier``: the
     /// merged shape of its values, read as `[String: Value]`.
     var mapValue: Shape?
+    /// For a map: whether its keys were ids, and how many distinct keys were seen.
+    var mapKeysAreIdentifiers = true
+    var mapKeyCount = 0
 
     func observe(_ members: [JSONDocument.Node.Member]) {
         count += 1

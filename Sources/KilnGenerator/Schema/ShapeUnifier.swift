@@ -190,6 +190,9 @@ final class ShapeUnifier {
         if group.contains(where: { maps.contains(ObjectIdentifier($0)) }) {
             let values = group.flatMap { member in member.keys.compactMap { member.fields[$0] } }
             result.mapValue = mergedShape(values)
+            let keys = Set(group.flatMap(\.keys))
+            result.mapKeyCount = keys.count
+            result.mapKeysAreIdentifiers = keys.allSatisfy(Self.isIdentifierKey)
             return result
         }
         for member in group {
@@ -223,14 +226,19 @@ final class ShapeUnifier {
         return a.intersection(b).count * 2 >= a.union(b).count
     }
 
-    /// Whether an object is keyed by ids rather than by names: at least two keys, every one of
-    /// them digits or a UUID, and every value of the same kinds.
+    /// Whether an object is a lookup table rather than a record: every value of the same kinds,
+    /// and either at least two keys that are all ids (digits, UUIDs) or so many keys
+    /// (``wideTableKeys``) that no one would write them as properties (an emoji table, rates by
+    /// currency).
     static func isMap(_ object: ObjectShape) -> Bool {
-        guard object.keys.count >= 2, object.keys.allSatisfy(isIdentifierKey) else { return false }
+        guard object.keys.count >= 2, object.keys.allSatisfy(isIdentifierKey) || object.keys.count >= wideTableKeys else { return false }
         let kinds = object.keys.compactMap { object.fields[$0].map { Set($0.kinds) } }
         guard let first = kinds.first, !first.isEmpty else { return false }
         return kinds.allSatisfy { $0 == first }
     }
+
+    /// How many keys, all holding the same kind of value, make an object a table.
+    static let wideTableKeys = 200
 
     static func isIdentifierKey(_ key: String) -> Bool {
         if !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }

@@ -20,6 +20,18 @@ extension Array: LossyDecodable where Element: Decodable {
                 result.append(element)
                 continue
             }
+            // An element that is a collection itself keeps what it can, as the outer one does.
+            if let lossy = LossyElement<Element>.nestedLossy, container.currentIndex == index {
+                let path = CodingPathFormatter.components(decoder.codingPath) + [.index(index)]
+                guard let nested = try? container.superDecoder() else { break }
+                if let element = (try? lossy.decodeLossy(from: nested)) as? Element {
+                    result.append(element)
+                } else {
+                    let raw = try? JSONValue(from: nested)
+                    session?.recordIfRecording(.dropped, path: path, expected: Element.self, found: raw?.preview() ?? "an unreadable value", result: "dropped")
+                }
+                continue
+            }
             // A failed decode leaves the index in place in Foundation's decoders; read the raw
             // value to move on. A decoder that moved on anyway gives us nothing more to read.
             let raw: JSONValue? = container.currentIndex == index ? try? container.decode(JSONValue.self) : nil
@@ -63,6 +75,12 @@ extension Dictionary: LossyDecodable where Key: CodingKeyRepresentable, Value: D
                 result[key] = value
                 continue
             }
+            if let lossy = LossyElement<Value>.nestedLossy, let nested = try? container.superDecoder(forKey: member),
+                let value = (try? lossy.decodeLossy(from: nested)) as? Value
+            {
+                result[key] = value
+                continue
+            }
             let raw = try? container.decode(JSONValue.self, forKey: member)
             if let raw, let coerced = LossyElement<Value>.coerce(raw, session: session) {
                 result[key] = coerced
@@ -84,10 +102,24 @@ extension AnyCodingKey {
 }
 
 enum LossyElement<Element> {
+    /// The coercion rules for an element, an optional one's included (`[String?]` reads `3` as
+    /// `"3"`).
     static func coerce(_ raw: JSONValue, session: DecodingSession?) -> Element? {
-        guard let target = Element.self as? any JSONCoercible.Type else { return nil }
         let truncating = session?.policy.allowsFractionalTruncation ?? false
-        return target.coerce(from: raw, truncating: truncating) as? Element
+        if let target = Element.self as? any JSONCoercible.Type {
+            return target.coerce(from: raw, truncating: truncating) as? Element
+        }
+        if let optional = Element.self as? any OptionalProtocol.Type, let target = optional.wrappedType as? any JSONCoercible.Type,
+            let coerced = target.coerce(from: raw, truncating: truncating)
+        {
+            return optional.wrapping(coerced) as? Element
+        }
+        return nil
+    }
+
+    /// The element type when it is a collection that can itself be read lossily.
+    static var nestedLossy: (any LossyDecodable.Type)? {
+        Element.self as? any LossyDecodable.Type
     }
 }
 
