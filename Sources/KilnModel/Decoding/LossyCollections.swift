@@ -63,7 +63,9 @@ extension Dictionary: LossyDecodable where Key: CodingKeyRepresentable, Value: D
         let session = DecodingSession.current(in: decoder)
         var result: [Key: Value] = [:]
         result.reserveCapacity(container.allKeys.count)
-        for member in container.allKeys {
+        // In key order: Foundation's decoder lists keys in no set order, and the repair log
+        // should read the same through every decoder.
+        for member in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
             let path = CodingPathFormatter.components(decoder.codingPath) + [.key(member.stringValue)]
             // Integer keys arrive as text: give the key its integer too, as Foundation's does.
             let text = member.stringValue
