@@ -69,6 +69,7 @@ public struct ModelGenerator: Sendable {
                 switch nested {
                 case .model(let type): writer.write(type)
                 case .enumeration(let enumeration): writer.write(enumeration)
+                case .union(let union): writer.write(union)
                 }
             }
         }

@@ -3,7 +3,8 @@ import KilnModel
 import Testing
 
 /// Generates source without the header from inline samples.
-private func generate(_ samples: String..., name: String = "Model", configure: (inout GeneratorOptions) -> Void = { _ in }) throws -> String {
+/// The source the generator writes for `samples`, without the header unless `configure` asks.
+func generate(_ samples: String..., name: String = "Model", configure: (inout GeneratorOptions) -> Void = { _ in }) throws -> String {
     var options = GeneratorOptions(typeName: name)
     options.writesHeader = false
     configure(&options)
@@ -212,8 +213,41 @@ private func lines(_ source: String) -> [String] {
             "var v: String // also seen as numbers; read as text", "var n: JSONValue? // always null in the samples",
             "var e: [JSONValue] // always empty in the samples", "var i: Int // also seen as text; read as Int",
             "var d: Double // also seen as text; read as Double", "var b: Bool // also seen as 0/1; read as Bool",
-            "var u: JSONValue // seen as object, string",
+            "var u: UUnion?",
         ])
+    }
+
+    @Test func realUnionsAreEnumsWithACasePerKind() throws {
+        let source = try generate(#"{"v": {"id": 1}, "w": [1]}"#, #"{"v": "none", "w": 2.5}"#) { $0.conformances = [.sendable, .equatable] }
+        #expect(lines(source).dropFirst(2).prefix(2) == ["var v: VUnion?", "var w: WUnion?"])
+        #expect(source.contains("""
+                nonisolated enum VUnion: Codable, Sendable, Equatable {
+                    case string(String)
+                    case object(V)
+
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.singleValueContainer()
+                        if let value = try? container.decode(String.self) {
+                            self = .string(value)
+                            return
+                        }
+                        if let value = try? container.decode(V.self) {
+                            self = .object(value)
+                            return
+                        }
+                        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, V"))
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.singleValueContainer()
+                        switch self {
+                        case .string(let value): try container.encode(value)
+                        case .object(let value): try container.encode(value)
+                        }
+                    }
+                }
+            """), "\(source)")
+        #expect(source.contains("case double(Double)\n        case array([Int])"), "\(source)")
     }
 
     @Test func arraysKeepNullElementsAndNest() throws {

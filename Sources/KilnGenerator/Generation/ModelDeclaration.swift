@@ -16,13 +16,28 @@ struct TypeDeclaration {
 enum NestedDeclaration {
     case model(TypeDeclaration)
     case enumeration(EnumDeclaration)
+    case union(UnionDeclaration)
 
     var name: String {
         switch self {
         case .model(let model): model.name
         case .enumeration(let enumeration): enumeration.name
+        case .union(let union): union.name
         }
     }
+}
+
+/// A value the samples showed as several kinds, objects or arrays among them: an enum with one
+/// case per kind, each holding its value (`.string(String)`, `.object(Author)`).
+struct UnionDeclaration {
+    struct Case {
+        var name: String
+        var type: String
+    }
+
+    var name: String
+    /// In the order decoding tries them: booleans, integers, other numbers, text, arrays, objects.
+    var cases: [Case]
 }
 
 struct PropertyDeclaration {

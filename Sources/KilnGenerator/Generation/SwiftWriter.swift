@@ -69,6 +69,7 @@ struct SwiftWriter {
             switch nested {
             case .model(let model): write(model)
             case .enumeration(let enumeration): write(enumeration)
+            case .union(let union): write(union)
             }
         }
         enclosing.removeLast()
@@ -117,6 +118,39 @@ struct SwiftWriter {
             level -= 1
             line("}")
         }
+        level -= 1
+        line("}")
+    }
+
+    /// An enum with a case per kind, decoded by trying each in order and encoded as its value.
+    mutating func write(_ union: UnionDeclaration) {
+        let inheritance = ["Codable"] + conformances
+        line("nonisolated \(access)enum \(union.name): \(inheritance.joined(separator: ", ")) {")
+        level += 1
+        for item in union.cases { line("case \(item.name)(\(item.type))") }
+        line()
+        line("\(access)init(from decoder: any Decoder) throws {")
+        level += 1
+        line("let container = try decoder.singleValueContainer()")
+        for item in union.cases {
+            line("if let value = try? container.decode(\(item.type).self) {")
+            line("    self = .\(item.name)(value)")
+            line("    return")
+            line("}")
+        }
+        let names = union.cases.map(\.type).joined(separator: ", ")
+        line("throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Identifiers.literal("none of " + names))))")
+        level -= 1
+        line("}")
+        line()
+        line("\(access)func encode(to encoder: any Encoder) throws {")
+        level += 1
+        line("var container = encoder.singleValueContainer()")
+        line("switch self {")
+        for item in union.cases { line("case .\(item.name)(let value): try container.encode(value)") }
+        line("}")
+        level -= 1
+        line("}")
         level -= 1
         line("}")
     }

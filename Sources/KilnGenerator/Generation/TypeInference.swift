@@ -15,6 +15,7 @@ final class TypeInference {
     private var declarations: [ObjectIdentifier: TypeDeclaration] = [:]
     private var order: [ObjectIdentifier] = []
     private var enums: [EnumDeclaration] = []
+    private var unions: [UnionDeclaration] = []
     private var takenTypeNames: Set<String>
 
     init(options: GeneratorOptions) {
@@ -54,6 +55,7 @@ final class TypeInference {
             names[ObjectIdentifier(object)] = name
             var top = declare(object, name: name)
             top.nested = order.dropFirst().compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+                + unions.map(NestedDeclaration.union)
             Self.breakDirectCycles(&top)
             let classes = Self.hoistClasses(&top, prefix: name, taken: takenTypeNames)
             var decoded = name
@@ -66,6 +68,7 @@ final class TypeInference {
         // The types inside (a map's values, say) are declared beside the alias, named after it.
         var holder = TypeDeclaration(name: name)
         holder.nested = order.compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+            + unions.map(NestedDeclaration.union)
         Self.breakDirectCycles(&holder)
         let renamed = Self.prefixedNames(holder.nested.map(\.name), prefix: name, taken: takenTypeNames)
         var topLevel: [NestedDeclaration] = []
@@ -77,6 +80,9 @@ final class TypeInference {
             case .enumeration(var enumeration):
                 enumeration.name = renamed[enumeration.name] ?? enumeration.name
                 topLevel.append(.enumeration(enumeration))
+            case .union(var union):
+                Self.rename(&union, renamed)
+                topLevel.append(.union(union))
             }
         }
         type = Self.renaming(type, renamed)
@@ -229,10 +235,43 @@ final class TypeInference {
             return Resolved(type: "Date", transform: ".yyyyMMdd")
         }
         if let coerced = Self.coercedScalar(shape, kinds: kinds) { return coerced }
+        if let union = union(shape, kinds: kinds, context: &context) { return union }
         let seen = shape.kinds.map { kind in kind == .int || kind == .double ? "number" : kind.rawValue }
         var unique: [String] = []
         for kind in seen where !unique.contains(kind) { unique.append(kind) }
         return Resolved(type: "JSONValue", comment: "seen as " + unique.joined(separator: ", "))
+    }
+
+    /// An enum with a case per kind, for a value seen as an object or an array and as something
+    /// else: what `JSONValue` would hold, typed. Optional, as it has no default value.
+    private func union(_ shape: Shape, kinds: Set<Shape.Kind>, context: inout Context) -> Resolved? {
+        guard kinds.contains(.object) || kinds.contains(.array), kinds.count > 1 else { return nil }
+        var cases: [UnionDeclaration.Case] = []
+        if kinds.contains(.bool) { cases.append(.init(name: "bool", type: "Bool")) }
+        if kinds.contains(.int) { cases.append(.init(name: "int", type: "Int")) }
+        if kinds.contains(.double) { cases.append(.init(name: "double", type: "Double")) }
+        if kinds.contains(.string) { cases.append(.init(name: "string", type: "String")) }
+        if kinds.contains(.array) {
+            guard let element = shape.element, !element.kinds.isEmpty else { return nil }
+            var elementContext = context
+            elementContext.propertyName = ShapeUnifier.elementName(Identifiers.typeName(fromProperty: context.propertyName), parent: context.parent)
+            let resolved = resolve(element, context: &elementContext, allowsRichTypes: false)
+            let mark = element.nulls > 0 && resolved.type != "JSONValue" ? "?" : ""
+            cases.append(.init(name: "array", type: "[\(resolved.type)\(mark)]"))
+        }
+        if kinds.contains(.object) {
+            guard let object = shape.object else { return nil }
+            if let value = object.mapValue {
+                var valueContext = context
+                let resolved = resolve(value, context: &valueContext, allowsRichTypes: false)
+                cases.append(.init(name: "object", type: "[String: \(resolved.type)]"))
+            } else {
+                cases.append(.init(name: "object", type: typeName(for: object, context: context)))
+            }
+        }
+        let name = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName) + "Union", parent: context.parent, taken: &takenTypeNames)
+        unions.append(UnionDeclaration(name: name, cases: cases))
+        return Resolved(type: name, mustBeOptional: true)
     }
 
     /// The type every scalar seen coerces to, when the samples mix scalar kinds: `3` and `"12"`
@@ -331,10 +370,14 @@ final class TypeInference {
         var kept: [NestedDeclaration] = []
         for nested in root.nested {
             guard case .model(var model) = nested, renamed[model.name] != nil else {
-                if case .model(var model) = nested {
+                switch nested {
+                case .model(var model):
                     rename(&model, renamed)
                     kept.append(.model(model))
-                } else {
+                case .union(var union):
+                    rename(&union, renamed)
+                    kept.append(.union(union))
+                case .enumeration:
                     kept.append(nested)
                 }
                 continue
@@ -357,6 +400,12 @@ final class TypeInference {
             renamed[name] = unique
         }
         return renamed
+    }
+
+    /// Renames the types a union's cases hold.
+    static func rename(_ union: inout UnionDeclaration, _ renamed: [String: String]) {
+        if let name = renamed[union.name], !name.contains(".") { union.name = name }
+        for index in union.cases.indices { union.cases[index].type = renaming(union.cases[index].type, renamed) }
     }
 
     /// Renames a declaration and the types its properties name.

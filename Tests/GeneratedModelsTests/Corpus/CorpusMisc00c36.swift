@@ -4,4 +4,53 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMisc00c36 = [JSONValue]
+typealias CorpusMisc00c36 = [CorpusMisc00c36ItemUnion]
+
+@DataModel
+nonisolated struct CorpusMisc00c36ItemItem: Sendable, Equatable {
+    var indicator: CorpusMisc00c36Indicator
+    var country: CorpusMisc00c36Indicator
+    var value: String
+    var decimal: String
+    var date: String
+}
+
+@DataModel
+nonisolated struct CorpusMisc00c36Indicator: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMisc00c36Item: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMisc00c36ItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMisc00c36ItemItem])
+    case object(CorpusMisc00c36Item)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMisc00c36ItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMisc00c36Item.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMisc00c36ItemItem], CorpusMisc00c36Item"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

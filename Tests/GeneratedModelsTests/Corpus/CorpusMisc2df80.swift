@@ -4,4 +4,58 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMisc2df80 = [JSONValue]
+typealias CorpusMisc2df80 = [CorpusMisc2df80ItemUnion]
+
+@DataModel
+nonisolated struct CorpusMisc2df80ItemItem: Sendable, Equatable {
+    var id: String
+    var iso2Code: String
+    var name: String
+    var region: CorpusMisc2df80Region
+    var adminregion: CorpusMisc2df80Region
+    var incomeLevel: CorpusMisc2df80Region
+    var lendingType: CorpusMisc2df80Region
+    var capitalCity: String
+    var longitude: String
+    var latitude: String
+}
+
+@DataModel
+nonisolated struct CorpusMisc2df80Region: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMisc2df80Item: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMisc2df80ItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMisc2df80ItemItem])
+    case object(CorpusMisc2df80Item)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMisc2df80ItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMisc2df80Item.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMisc2df80ItemItem], CorpusMisc2df80Item"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -4,4 +4,53 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMisc7fbfb = [JSONValue]
+typealias CorpusMisc7fbfb = [CorpusMisc7fbfbItemUnion]
+
+@DataModel
+nonisolated struct CorpusMisc7fbfbItemItem: Sendable, Equatable {
+    var indicator: CorpusMisc7fbfbIndicator
+    var country: CorpusMisc7fbfbIndicator
+    var value: String
+    var decimal: String
+    var date: String
+}
+
+@DataModel
+nonisolated struct CorpusMisc7fbfbIndicator: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMisc7fbfbItem: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMisc7fbfbItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMisc7fbfbItemItem])
+    case object(CorpusMisc7fbfbItem)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMisc7fbfbItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMisc7fbfbItem.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMisc7fbfbItemItem], CorpusMisc7fbfbItem"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -4,4 +4,53 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMiscC8c7e = [JSONValue]
+typealias CorpusMiscC8c7e = [CorpusMiscC8c7eItemUnion]
+
+@DataModel
+nonisolated struct CorpusMiscC8c7eItemItem: Sendable, Equatable {
+    var indicator: CorpusMiscC8c7eIndicator
+    var country: CorpusMiscC8c7eIndicator
+    var value: String
+    var decimal: String
+    var date: String
+}
+
+@DataModel
+nonisolated struct CorpusMiscC8c7eIndicator: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMiscC8c7eItem: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMiscC8c7eItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMiscC8c7eItemItem])
+    case object(CorpusMiscC8c7eItem)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMiscC8c7eItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMiscC8c7eItem.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMiscC8c7eItemItem], CorpusMiscC8c7eItem"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -4,4 +4,53 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMiscCda6c = [JSONValue]
+typealias CorpusMiscCda6c = [CorpusMiscCda6cItemUnion]
+
+@DataModel
+nonisolated struct CorpusMiscCda6cItemItem: Sendable, Equatable {
+    var indicator: CorpusMiscCda6cIndicator
+    var country: CorpusMiscCda6cIndicator
+    var value: String
+    var decimal: String
+    var date: String
+}
+
+@DataModel
+nonisolated struct CorpusMiscCda6cIndicator: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMiscCda6cItem: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMiscCda6cItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMiscCda6cItemItem])
+    case object(CorpusMiscCda6cItem)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMiscCda6cItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMiscCda6cItem.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMiscCda6cItemItem], CorpusMiscCda6cItem"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

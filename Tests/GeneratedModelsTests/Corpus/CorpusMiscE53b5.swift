@@ -4,4 +4,53 @@
 import Foundation
 import KilnModel
 
-typealias CorpusMiscE53b5 = [JSONValue]
+typealias CorpusMiscE53b5 = [CorpusMiscE53b5ItemUnion]
+
+@DataModel
+nonisolated struct CorpusMiscE53b5ItemItem: Sendable, Equatable {
+    var indicator: CorpusMiscE53b5Indicator
+    var country: CorpusMiscE53b5Indicator
+    var value: String
+    var decimal: String
+    var date: String
+}
+
+@DataModel
+nonisolated struct CorpusMiscE53b5Indicator: Sendable, Equatable {
+    var id: String
+    var value: String
+}
+
+@DataModel(keyStyle: .snakeCase)
+nonisolated struct CorpusMiscE53b5Item: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var perPage: String
+    var total: Int
+}
+
+nonisolated enum CorpusMiscE53b5ItemUnion: Codable, Sendable, Equatable {
+    case array([CorpusMiscE53b5ItemItem])
+    case object(CorpusMiscE53b5Item)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode([CorpusMiscE53b5ItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusMiscE53b5Item.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [CorpusMiscE53b5ItemItem], CorpusMiscE53b5Item"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -4,4 +4,96 @@
 import Foundation
 import KilnModel
 
-typealias CorpusPriorityBug863 = [JSONValue]
+typealias CorpusPriorityBug863 = [CorpusPriorityBug863ItemUnion]
+
+@DataModel
+nonisolated struct CorpusPriorityBug863ItemItem: Sendable, Equatable {
+    @Key("SEX") var sex: String
+    @Key("BREED") var breed: String
+    @Key("PVPRATING") var pvprating: Int
+    @Key("NAME") var name: String
+    @Key("FIRSTNAME") var firstname: String
+    @Key("PVPTITLE") var pvptitle: String
+    @Key("LASTNAME") var lastname: String
+    @Key("CHAR_DIMENSION") var charDimension: Int
+    @Key("RANK_TITLE") var rankTitle: String
+    @Key("RANK") var rank: Int
+    @Key("ALIENLEVEL") var alienlevel: Int
+    @Key("PROF_TITLE") var profTitle: String
+    @Key("HEADID") var headid: Int
+    @Key("LEVELX") var levelx: Int
+    @Key("PROF") var prof: String
+    @Key("CHAR_INSTANCE") var charInstance: Int
+    @Key("DEFENDER_RANK_TITLE") var defenderRankTitle: String
+}
+
+@DataModel
+nonisolated struct CorpusPriorityBug863Item: Sendable, Equatable {
+    @Key("NANORACECOUNT") var nanoracecount: Int
+    @Key("MINLVL") var minlvl: Int
+    @Key("ENFCOUNT") var enfcount: Int
+    @Key("NUMMEMBERS") var nummembers: Int
+    @Key("NEUTERCOUNT") var neutercount: Int
+    @Key("KEEPERCOUNT") var keepercount: Int
+    @Key("OPIFEXCOUNT") var opifexcount: Int
+    @Key("ORG_DIMENSION") var orgDimension: Int
+    @Key("MONSTERCOUNT") var monstercount: Int
+    @Key("SOLIDERCOUNT") var solidercount: Int
+    @Key("BTCOUNT") var btcount: Int
+    @Key("AGENTCOUNT") var agentcount: Int
+    @Key("FIXERCOUNT") var fixercount: Int
+    @Key("MACOUNT") var macount: Int
+    @Key("GOVERNINGNAME") var governingname: String
+    @Key("SOLITUSCOUNT") var solituscount: Int
+    @Key("TRADERCOUNT") var tradercount: Int
+    @Key("METACOUNT") var metacount: Int
+    @Key("MAXLVL") var maxlvl: Int
+    @Key("ORG_INSTANCE") var orgInstance: Int
+    @Key("DOCTORCOUNT") var doctorcount: Int
+    @Key("OBJECTIVE") var objective: String
+    @Key("ATROXCOUNT") var atroxcount: Int
+    @Key("SHADECOUNT") var shadecount: Int
+    @Key("DESCRIPTION") var description: String
+    @Key("HISTORY") var history: String
+    @Key("AVGLVL") var avglvl: Double
+    @Key("NAME") var name: String
+    @Key("MALECOUNT") var malecount: Int
+    @Key("NANOCOUNT") var nanocount: Int
+    @Key("SIDE_NAME") var sideName: String
+    @Key("ENGINEEERCOUNT") var engineeercount: Int
+    @Key("ADVENTURERCOUNT") var adventurercount: Int
+    @Key("SIDE") var side: Int
+    @Key("FEMALECOUNT") var femalecount: Int
+}
+
+nonisolated enum CorpusPriorityBug863ItemUnion: Codable, Sendable, Equatable {
+    case string(String)
+    case array([CorpusPriorityBug863ItemItem])
+    case object(CorpusPriorityBug863Item)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([CorpusPriorityBug863ItemItem].self) {
+            self = .array(value)
+            return
+        }
+        if let value = try? container.decode(CorpusPriorityBug863Item.self) {
+            self = .object(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [CorpusPriorityBug863ItemItem], CorpusPriorityBug863Item"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -7,48 +7,327 @@ import KilnModel
 @DataModel
 nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
     var centrodesmose: String
-    var cerograph: [JSONValue] // seen as object, string
-    var chemotherapeutics: [JSONValue] // seen as object, number
-    var cimelia: [JSONValue] // seen as object, array
+    var cerograph: [CerographItemUnion?]
+    var chemotherapeutics: [ChemotherapeuticUnion]
+    var cimelia: [CimeliaItemUnion?]
     var citrated: Int
     var clinodome: [String] // also seen as numbers; read as text
-    var coadjust: [JSONValue] // seen as object, number
-    var consilience: [JSONValue] // seen as object, number
-    var constructor: [JSONValue] // seen as object, bool
-    var continuative: [JSONValue] // seen as object, string
-    var credulity: [JSONValue] // seen as object, string, number
-    var creviced: [JSONValue] // seen as object, string, bool
+    var coadjust: [CoadjustItemUnion]
+    var consilience: [ConsilienceItemUnion]
+    var constructor: [ConstructorItemUnion]
+    var continuative: [ContinuativeItemUnion]
+    var credulity: [CredulityItemUnion]
+    var creviced: [CrevicedItemUnion]
     var cubiculum: [[Int?]]
     var deruralize: [JSONValue] // seen as object, array, bool
-    var diaereses: [JSONValue] // seen as object, array, bool
+    var diaereses: [DiaereseUnion]
     var dissolution: [[JSONValue]?] // elements always null in the samples
     var downstroke: [JSONValue] // seen as array, string, bool
     var electrotautomerism: [Double?]
-    var eleutheromania: [JSONValue] // seen as object, string, number
+    var eleutheromania: [EleutheromaniaItemUnion]
     var encrust: Encrust
-    var entomoid: [JSONValue] // seen as object, number
-    var epipaleolithic: [JSONValue] // seen as array, number
+    var entomoid: [EntomoidItemUnion]
+    var epipaleolithic: [EpipaleolithicItemUnion]
     var expropriable: [JSONValue] // seen as object, array, number
-    var faggingly: [JSONValue] // seen as object, number
-    var fenks: [JSONValue] // seen as object, string
-    var flagmaking: [JSONValue] // seen as object, number, bool
+    var faggingly: [FagginglyItemUnion]
+    var fenks: [FenkUnion]
+    var flagmaking: [FlagmakingItemUnion]
     var fluorometer: [String?] // also seen as numbers; read as text
     var fulsome: [Int?]
-    var fuzzy: [JSONValue] // seen as object, number
-    var gardenwards: [JSONValue] // seen as array, string, bool
-    var generalissimo: [JSONValue] // seen as object, bool
+    var fuzzy: [FuzzyItemUnion]
+    var gardenwards: [GardenwardUnion]
+    var generalissimo: [GeneralissimoItemUnion?]
     var habeas: [Habea?]
-    var hemicrystalline: [JSONValue] // seen as object, string
-    var hemocoele: [JSONValue] // seen as object, array
-    var hoister: [JSONValue] // seen as object, string
+    var hemicrystalline: [HemicrystallineItemUnion]
+    var hemocoele: [HemocoeleItemUnion]
+    var hoister: [HoisterItemUnion?]
     var hyperpiesis: [JSONValue] // seen as object, array
     var hyppish: [String?] // also seen as booleans; read as text
     var idealizer: [JSONValue] // seen as object, array, number
-    var incrustator: [JSONValue] // seen as array, string, number
-    var intentiveness: [JSONValue] // seen as object, string, number
+    var incrustator: [IncrustatorItemUnion]
+    var intentiveness: [IntentivenessItemUnion]
     var interacinar: Interacinar
     var intercorrelation: [[Int]?]
-    var jacutinga: [JSONValue] // seen as object, array
+    var jacutinga: [JacutingaItemUnion]
+
+    @DataModel
+    nonisolated struct CerographItem: Sendable, Equatable {
+        @Key("Tolowa") var tolowa: JSONValue? // always null in the samples
+        var apotropaion: JSONValue? // always null in the samples
+        var casuary: JSONValue? // always null in the samples
+        var creaker: JSONValue? // always null in the samples
+        var disqualification: JSONValue? // always null in the samples
+        var imperatorious: JSONValue? // always null in the samples
+        var impermeabilize: JSONValue? // always null in the samples
+        var metastoma: JSONValue? // always null in the samples
+        var noctidiurnal: JSONValue? // always null in the samples
+        var nonreserve: JSONValue? // always null in the samples
+        var ophthalmotonometry: JSONValue? // always null in the samples
+        var pailful: JSONValue? // always null in the samples
+        var pigfish: JSONValue? // always null in the samples
+        var pongee: JSONValue? // always null in the samples
+        var prosodical: JSONValue? // always null in the samples
+        var scrofuloderm: JSONValue? // always null in the samples
+        var storekeeping: JSONValue? // always null in the samples
+        var therologist: JSONValue? // always null in the samples
+        var tradeful: JSONValue? // always null in the samples
+        var unriveting: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct Chemotherapeutic: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Maureen") var maureen: JSONValue? // always null in the samples
+        var angioneurotic: JSONValue? // always null in the samples
+        var availment: JSONValue? // always null in the samples
+        var bladelet: JSONValue? // always null in the samples
+        var caulis: JSONValue? // always null in the samples
+        var chalcus: JSONValue? // always null in the samples
+        var enteradenological: JSONValue? // always null in the samples
+        var imporosity: JSONValue? // always null in the samples
+        var insistently: JSONValue? // always null in the samples
+        var intraparietal: JSONValue? // always null in the samples
+        var ivied: JSONValue? // always null in the samples
+        var nostochine: JSONValue? // always null in the samples
+        var nutcracker: JSONValue? // always null in the samples
+        var ofttimes: JSONValue? // always null in the samples
+        var phenocryst: JSONValue? // always null in the samples
+        var precoincident: JSONValue? // always null in the samples
+        var ramiferous: JSONValue? // always null in the samples
+        var stagmometer: JSONValue? // always null in the samples
+        var tetherball: JSONValue? // always null in the samples
+        var unshy: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct CimeliaItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int
+        var catharticalness: Double
+        var disdiapason: String
+        var homocerc: Bool
+        var nonbookish: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct CoadjustItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Benny") var benny: JSONValue? // always null in the samples
+        @Key("Netherlandish") var netherlandish: JSONValue? // always null in the samples
+        @Key("Phonelescope") var phonelescope: JSONValue? // always null in the samples
+        @Key("Sedaceae") var sedaceae: JSONValue? // always null in the samples
+        var amidosulphonal: JSONValue? // always null in the samples
+        var ensnare: JSONValue? // always null in the samples
+        var hybridizer: JSONValue? // always null in the samples
+        var leastwise: JSONValue? // always null in the samples
+        var lof: JSONValue? // always null in the samples
+        var monkhood: JSONValue? // always null in the samples
+        var peonism: JSONValue? // always null in the samples
+        var porphyrogeniture: JSONValue? // always null in the samples
+        var preindemnify: JSONValue? // always null in the samples
+        var rosal: JSONValue? // always null in the samples
+        var scalenous: JSONValue? // always null in the samples
+        var scopine: JSONValue? // always null in the samples
+        var suberinize: JSONValue? // always null in the samples
+        var symbiot: JSONValue? // always null in the samples
+        var tablefellow: JSONValue? // always null in the samples
+        var unchargeable: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct ConsilienceItem: Sendable, Equatable {
+        @Key("Naiadaceae") var naiadaceae: Int
+        @Key("Nymphalinae") var nymphalinae: Int
+        @Key("Rabelaisianism") var rabelaisianism: Int
+        var acatalepsia: Int
+        var actuarial: Int
+        var boce: Int
+        var countermove: Int
+        var hylozoist: Int
+        var idiotropian: Int
+        var infusive: Int
+        var myrmecological: Int
+        var quartile: Int
+        var slavish: Int
+        var superearthly: Int
+        var thrummers: Int
+        var truantcy: Int
+        var uberous: Int
+        var ultramelancholy: Int
+        var unpossessing: Int
+        var wearing: Int
+    }
+
+    @DataModel
+    nonisolated struct ConstructorItem: Sendable, Equatable {
+        @Key("Argemone") var argemone: JSONValue? // always null in the samples
+        @Key("Brahmany") var brahmany: JSONValue? // always null in the samples
+        @Key("Hormogoneales") var hormogoneales: JSONValue? // always null in the samples
+        @Key("Inoperculata") var inoperculata: JSONValue? // always null in the samples
+        var checkman: JSONValue? // always null in the samples
+        var cranked: JSONValue? // always null in the samples
+        var energeticist: JSONValue? // always null in the samples
+        var etherin: JSONValue? // always null in the samples
+        var exhumate: JSONValue? // always null in the samples
+        var flixweed: JSONValue? // always null in the samples
+        var iconostas: JSONValue? // always null in the samples
+        var ratoon: JSONValue? // always null in the samples
+        var readingdom: JSONValue? // always null in the samples
+        var reversibility: JSONValue? // always null in the samples
+        var stableboy: JSONValue? // always null in the samples
+        var supplial: JSONValue? // always null in the samples
+        var twaddling: JSONValue? // always null in the samples
+        var underbearer: JSONValue? // always null in the samples
+        var ungrappler: JSONValue? // always null in the samples
+        var unplantlike: JSONValue? // always null in the samples
+        @Key("Heterodon") var heterodon: Int?
+        @Key("Issedoi") var issedoi: Int?
+        var bullwhack: Int?
+        var calycozoan: Int?
+        var canape: Int?
+        var dactylosymphysis: Int?
+        var daddocky: Int?
+        var groot: Int?
+        var holomastigote: Int?
+        var kelk: Int?
+        var melilite: Int?
+        var mobcap: Int?
+        var noncompearance: Int?
+        var ornamentary: Int?
+        var rubberless: Int?
+        var tailing: Int?
+        var tallowy: Int?
+        var testimonialize: Int?
+        var unfanciable: Int?
+        var unrecalled: Int?
+    }
+
+    @DataModel
+    nonisolated struct ContinuativeItem: Sendable, Equatable {
+        @Key("Timotean") var timotean: Int
+        var adagio: Int
+        var brevipen: Int
+        var brutage: Int
+        var cheeselip: Int
+        var connaught: Int
+        var crematorium: Int
+        var dorsally: Int
+        var floppy: Int
+        var heteroclitous: Int
+        var intervarietal: Int
+        var mesendoderm: Int
+        var misguiding: Int
+        var prolative: Int
+        var protarsal: Int
+        var railman: Int
+        var thiocarbamyl: Int
+        var unca: Int
+        var unruled: Int
+        var wouldest: Int
+    }
+
+    @DataModel
+    nonisolated struct CredulityItem: Sendable, Equatable {
+        @Key("Flavia") var flavia: JSONValue? // always null in the samples
+        @Key("Hedychium") var hedychium: JSONValue? // always null in the samples
+        @Key("Popean") var popean: JSONValue? // always null in the samples
+        var ammonolytic: JSONValue? // always null in the samples
+        var bushmaster: JSONValue? // always null in the samples
+        var considering: JSONValue? // always null in the samples
+        var consuetudinary: JSONValue? // always null in the samples
+        var embarras: JSONValue? // always null in the samples
+        var fineness: JSONValue? // always null in the samples
+        var flaithship: JSONValue? // always null in the samples
+        var gruffly: JSONValue? // always null in the samples
+        var leadwort: JSONValue? // always null in the samples
+        var overseriously: JSONValue? // always null in the samples
+        var parabola: JSONValue? // always null in the samples
+        var pectinatodenticulate: JSONValue? // always null in the samples
+        var pornocrat: JSONValue? // always null in the samples
+        var quadrisect: JSONValue? // always null in the samples
+        var seriality: JSONValue? // always null in the samples
+        var vamphorn: JSONValue? // always null in the samples
+        var wharp: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct CrevicedItem: Sendable, Equatable {
+        @Key("Adventism") var adventism: Int
+        @Key("Baraca") var baraca: Int
+        @Key("Chamos") var chamos: Int
+        @Key("Manchestrian") var manchestrian: Int
+        var asymbolical: Int
+        var breunnerite: Int
+        var chloranthaceous: Int
+        var courtzilite: Int
+        var despect: Int
+        var emulgence: Int
+        var fellen: Int
+        var hateless: Int
+        var minuteness: Int
+        var nonprohibitive: Int
+        var rybat: Int
+        var shearwater: Int
+        var spermatophytic: Int
+        var syndactylia: Int
+        var traceable: Int
+        var tricostate: Int
+    }
+
+    @DataModel
+    nonisolated struct Diaerese: Sendable, Equatable {
+        @Key("Amoreuxia") var amoreuxia: JSONValue? // always null in the samples
+        var ani: JSONValue? // always null in the samples
+        var bernicle: JSONValue? // always null in the samples
+        var blackwasher: JSONValue? // always null in the samples
+        var blowhard: JSONValue? // always null in the samples
+        var broma: JSONValue? // always null in the samples
+        var closecross: JSONValue? // always null in the samples
+        var congregationalism: JSONValue? // always null in the samples
+        var grayly: JSONValue? // always null in the samples
+        var historically: JSONValue? // always null in the samples
+        var hoast: JSONValue? // always null in the samples
+        var irretentive: JSONValue? // always null in the samples
+        var parcener: JSONValue? // always null in the samples
+        var pedder: JSONValue? // always null in the samples
+        var pseudoanatomic: JSONValue? // always null in the samples
+        var rhizocarpian: JSONValue? // always null in the samples
+        var samel: JSONValue? // always null in the samples
+        var silker: JSONValue? // always null in the samples
+        var subdentated: JSONValue? // always null in the samples
+        var subobscure: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct EleutheromaniaItem: Sendable, Equatable {
+        @Key("Lappa") var lappa: Int
+        @Key("Ofo") var ofo: Int
+        @Key("Xenophoridae") var xenophoridae: Int
+        var amy: Int
+        var annihilationism: Int
+        var aplanospore: Int
+        var awakenment: Int
+        var beletter: Int
+        var crises: Int
+        var disenvelop: Int
+        var foreshot: Int
+        var fulgent: Int
+        var interlunar: Int
+        var laureate: Int
+        var lush: Int
+        var profunda: Int
+        var proprietage: Int
+        var reclination: Int
+        var sextuple: Int
+        var unbondableness: Int
+    }
 
     @DataModel
     nonisolated struct Encrust: Sendable, Equatable {
@@ -72,6 +351,146 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
         var ungyved: JSONValue? // always null in the samples
         var whirlabout: JSONValue? // always null in the samples
         var woodenware: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct FagginglyItem: Sendable, Equatable {
+        @Key("Anglic") var anglic: JSONValue? // always null in the samples
+        @Key("Heteromeri") var heteromeri: JSONValue? // always null in the samples
+        @Key("Poinsettia") var poinsettia: JSONValue? // always null in the samples
+        var abranchian: JSONValue? // always null in the samples
+        var aculeiform: JSONValue? // always null in the samples
+        var adiaphoristic: JSONValue? // always null in the samples
+        var adoptionism: JSONValue? // always null in the samples
+        var antrotomy: JSONValue? // always null in the samples
+        var coerciveness: JSONValue? // always null in the samples
+        var decorist: JSONValue? // always null in the samples
+        var duckhood: JSONValue? // always null in the samples
+        var hypochnose: JSONValue? // always null in the samples
+        var lochage: JSONValue? // always null in the samples
+        var melee: JSONValue? // always null in the samples
+        var nonconformitant: JSONValue? // always null in the samples
+        var putatively: JSONValue? // always null in the samples
+        var semivolatile: JSONValue? // always null in the samples
+        var soleas: JSONValue? // always null in the samples
+        var unfastenable: JSONValue? // always null in the samples
+        var unmillinered: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct Fenk: Sendable, Equatable {
+        @Key("Dagomba") var dagomba: JSONValue? // always null in the samples
+        @Key("Guyandot") var guyandot: JSONValue? // always null in the samples
+        @Key("Reinwardtia") var reinwardtia: JSONValue? // always null in the samples
+        @Key("Tritoness") var tritoness: JSONValue? // always null in the samples
+        var apoise: JSONValue? // always null in the samples
+        var astronomize: JSONValue? // always null in the samples
+        var cockhorse: JSONValue? // always null in the samples
+        var copular: JSONValue? // always null in the samples
+        var draffy: JSONValue? // always null in the samples
+        var foreigner: JSONValue? // always null in the samples
+        var neurogliosis: JSONValue? // always null in the samples
+        var osmious: JSONValue? // always null in the samples
+        var palpitate: JSONValue? // always null in the samples
+        var rebukeable: JSONValue? // always null in the samples
+        var reservatory: JSONValue? // always null in the samples
+        var scalt: JSONValue? // always null in the samples
+        var scripturalize: JSONValue? // always null in the samples
+        var tintometer: JSONValue? // always null in the samples
+        var undergrade: JSONValue? // always null in the samples
+        var undermountain: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct FlagmakingItem: Sendable, Equatable {
+        @Key("Bunodonta") var bunodonta: JSONValue? // always null in the samples
+        @Key("Hydrocorisae") var hydrocorisae: JSONValue? // always null in the samples
+        @Key("Notacanthidae") var notacanthidae: JSONValue? // always null in the samples
+        var albarco: JSONValue? // always null in the samples
+        var hornify: JSONValue? // always null in the samples
+        var hypoglossus: JSONValue? // always null in the samples
+        var inexpiably: JSONValue? // always null in the samples
+        var ingratitude: JSONValue? // always null in the samples
+        var ladyfly: JSONValue? // always null in the samples
+        var medicament: JSONValue? // always null in the samples
+        var monogrammatic: JSONValue? // always null in the samples
+        var nobbut: JSONValue? // always null in the samples
+        var polyplacophore: JSONValue? // always null in the samples
+        var proexercise: JSONValue? // always null in the samples
+        var protoplast: JSONValue? // always null in the samples
+        var puzzling: JSONValue? // always null in the samples
+        var splanchnoskeleton: JSONValue? // always null in the samples
+        var unloveliness: JSONValue? // always null in the samples
+        var unquarantined: JSONValue? // always null in the samples
+        var unrenounceable: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct FuzzyItem: Sendable, Equatable {
+        @Key("Moslemah") var moslemah: JSONValue? // always null in the samples
+        @Key("Podophthalmata") var podophthalmata: JSONValue? // always null in the samples
+        @Key("Radiata") var radiata: JSONValue? // always null in the samples
+        var aerobiosis: JSONValue? // always null in the samples
+        var attired: JSONValue? // always null in the samples
+        var binnite: JSONValue? // always null in the samples
+        var chromocollotypy: JSONValue? // always null in the samples
+        var dorje: JSONValue? // always null in the samples
+        var erythrolysis: JSONValue? // always null in the samples
+        var kaliophilite: JSONValue? // always null in the samples
+        var mastoparietal: JSONValue? // always null in the samples
+        var palmilobate: JSONValue? // always null in the samples
+        var podiatrist: JSONValue? // always null in the samples
+        var regrettingly: JSONValue? // always null in the samples
+        var reobtain: JSONValue? // always null in the samples
+        var septic: JSONValue? // always null in the samples
+        var signaletic: JSONValue? // always null in the samples
+        var unipersonal: JSONValue? // always null in the samples
+        var wingbeat: JSONValue? // always null in the samples
+        var zoonule: JSONValue? // always null in the samples
+        @Key("Camorrista") var camorrista: Int?
+        @Key("Pavo") var pavo: Int?
+        var annulary: Int?
+        var cacodylic: Int?
+        var chargee: Int?
+        var curin: Int?
+        var enjeopard: Int?
+        var extollation: Int?
+        var floodlight: Int?
+        var foray: Int?
+        var horsecar: Int?
+        var impropriator: Int?
+        var isotopic: Int?
+        var noncommittally: Int?
+        var preclaimer: Int?
+        var procellas: Int?
+        var seignioralty: Int?
+        var selffulness: Int?
+        var soft: Int?
+        var unmisunderstood: Int?
+    }
+
+    @DataModel
+    nonisolated struct GeneralissimoItem: Sendable, Equatable {
+        @Key("Safawid") var safawid: Int
+        @Key("Titianic") var titianic: Int
+        var aquatinter: Int
+        var autogenic: Int
+        var belonite: Int
+        var counterargument: Int
+        var crossbow: Int
+        var decidingly: Int
+        var dicrotous: Int
+        var illustrational: Int
+        var metastrophe: Int
+        var milleporine: Int
+        var oafishly: Int
+        var oxyquinoline: Int
+        var percarbonic: Int
+        var photochemic: Int
+        var pigsty: Int
+        var tailorism: Int
+        var tetranitrate: Int
+        var thoracoplasty: Int
     }
 
     @DataModel
@@ -99,11 +518,782 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
     }
 
     @DataModel
+    nonisolated struct HemocoeleItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Walt") var walt: JSONValue? // always null in the samples
+        var acrogamy: JSONValue? // always null in the samples
+        var amelification: JSONValue? // always null in the samples
+        var autobiographic: JSONValue? // always null in the samples
+        var berat: JSONValue? // always null in the samples
+        var disproportionably: JSONValue? // always null in the samples
+        var erythrite: JSONValue? // always null in the samples
+        var graphic: JSONValue? // always null in the samples
+        var hepatological: JSONValue? // always null in the samples
+        var incommensurably: JSONValue? // always null in the samples
+        var misaffirm: JSONValue? // always null in the samples
+        var pocketbook: JSONValue? // always null in the samples
+        var sclerometric: JSONValue? // always null in the samples
+        var stambouline: JSONValue? // always null in the samples
+        var stickpin: JSONValue? // always null in the samples
+        var tubulure: JSONValue? // always null in the samples
+        var undelated: JSONValue? // always null in the samples
+        var unsalt: JSONValue? // always null in the samples
+        var untutelar: JSONValue? // always null in the samples
+        var vagrant: JSONValue? // always null in the samples
+    }
+
+    @DataModel
     nonisolated struct Interacinar: Sendable, Equatable {
         var assapan: Double
         var benefactorship: Bool
         var triseriatim: String
         var tubbing: Int
         var untrimmed: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct JacutingaItem: Sendable, Equatable {
+        @Key("Slavicize") var slavicize: JSONValue? // always null in the samples
+        var abalone: JSONValue? // always null in the samples
+        var bedecorate: JSONValue? // always null in the samples
+        var crusado: JSONValue? // always null in the samples
+        var galline: JSONValue? // always null in the samples
+        var hightoby: JSONValue? // always null in the samples
+        var infidelize: JSONValue? // always null in the samples
+        var milch: JSONValue? // always null in the samples
+        var miscommunicate: JSONValue? // always null in the samples
+        var nonconsent: JSONValue? // always null in the samples
+        var pentachenium: JSONValue? // always null in the samples
+        var permansive: JSONValue? // always null in the samples
+        var pipal: JSONValue? // always null in the samples
+        var plebiscitarian: JSONValue? // always null in the samples
+        var rebukeable: JSONValue? // always null in the samples
+        var sweepback: JSONValue? // always null in the samples
+        var underdunged: JSONValue? // always null in the samples
+        var unparcelled: JSONValue? // always null in the samples
+        var untemperate: JSONValue? // always null in the samples
+        var vanishingly: JSONValue? // always null in the samples
+        var adz: Int?
+        var androecial: Int?
+        var basil: Int?
+        var caryophyllin: Int?
+        var clotty: Int?
+        var clubbable: Int?
+        var hexadecene: Int?
+        var innascible: Int?
+        var intensity: Int?
+        var misascription: Int?
+        var nonenforceable: Int?
+        var odontiasis: Int?
+        var orchidologist: Int?
+        var possumwood: Int?
+        var psychogenetic: Int?
+        var quadrauricular: Int?
+        var saffronwood: Int?
+        var snickeringly: Int?
+        var unpredictableness: Int?
+        var woefulness: Int?
+    }
+
+    nonisolated enum CerographItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(CerographItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CerographItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, CerographItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ChemotherapeuticUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(Chemotherapeutic)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Chemotherapeutic.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Chemotherapeutic"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CimeliaItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(CimeliaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(CimeliaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], CimeliaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CoadjustItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(CoadjustItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(CoadjustItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, CoadjustItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ConsilienceItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(ConsilienceItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(ConsilienceItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, ConsilienceItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ConstructorItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(ConstructorItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(ConstructorItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, ConstructorItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ContinuativeItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(ContinuativeItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(ContinuativeItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, ContinuativeItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CredulityItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case object(CredulityItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CredulityItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, CredulityItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CrevicedItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+        case object(CrevicedItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CrevicedItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String, CrevicedItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum DiaereseUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int])
+        case object(Diaerese)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(Diaerese.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int], Diaerese"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum EleutheromaniaItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+        case object(EleutheromaniaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(EleutheromaniaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String, EleutheromaniaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum EntomoidItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(CimeliaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(CimeliaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, CimeliaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum EpipaleolithicItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum FagginglyItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(FagginglyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(FagginglyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, FagginglyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum FenkUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(Fenk)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(Fenk.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, Fenk"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum FlagmakingItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+        case object(FlagmakingItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(FlagmakingItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double, FlagmakingItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum FuzzyItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(FuzzyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(FuzzyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, FuzzyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum GardenwardUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum GeneralissimoItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(GeneralissimoItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(GeneralissimoItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, GeneralissimoItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum HemicrystallineItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(CimeliaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CimeliaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, CimeliaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum HemocoeleItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(HemocoeleItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(HemocoeleItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], HemocoeleItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum HoisterItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(CimeliaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CimeliaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, CimeliaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum IncrustatorItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum IntentivenessItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+        case object(CimeliaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(CimeliaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String, CimeliaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum JacutingaItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(JacutingaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(JacutingaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], JacutingaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -6,51 +6,282 @@ import KilnModel
 
 @DataModel
 nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
-    @Key("Abranchiata") var abranchiata: [JSONValue] // seen as array, number
+    @Key("Abranchiata") var abranchiata: [AbranchiataItemUnion?]
     @Key("Andriana") var andriana: [String?]
-    @Key("Ansarie") var ansarie: [JSONValue] // seen as object, array
-    @Key("Chytridiaceae") var chytridiaceae: [JSONValue] // seen as object, bool
-    @Key("Discordia") var discordia: [JSONValue] // seen as object, array
+    @Key("Ansarie") var ansarie: [AnsarieItemUnion?]
+    @Key("Chytridiaceae") var chytridiaceae: [ChytridiaceaeItemUnion?]
+    @Key("Discordia") var discordia: [DiscordiaItemUnion]
     @Key("Endomyces") var endomyces: [String] // also seen as numbers; read as text
     @Key("Epinephelidae") var epinephelidae: [String] // also seen as numbers and booleans; read as text
     @Key("Eupatorium") var eupatorium: [JSONValue] // seen as object, array
-    @Key("Gryphosaurus") var gryphosaurus: [JSONValue] // seen as object, array, string
-    @Key("Koryak") var koryak: [JSONValue] // seen as object, string
-    @Key("Lavinia") var lavinia: [JSONValue] // seen as object, string
-    @Key("Oskar") var oskar: [JSONValue] // seen as object, array
-    @Key("Rebecca") var rebecca: [JSONValue] // seen as object, string, number
-    @Key("Rhomboganoidei") var rhomboganoidei: [JSONValue] // seen as object, array, string
+    @Key("Gryphosaurus") var gryphosaurus: [GryphosaurusItemUnion]
+    @Key("Koryak") var koryak: [KoryakItemUnion]
+    @Key("Lavinia") var lavinia: [LaviniaItemUnion]
+    @Key("Oskar") var oskar: [OskarItemUnion]
+    @Key("Rebecca") var rebecca: [RebeccaItemUnion]
+    @Key("Rhomboganoidei") var rhomboganoidei: [RhomboganoideiItemUnion]
     @Key("Rigsmal") var rigsmal: Bool
-    @Key("Ruellia") var ruellia: [JSONValue] // seen as object, string, bool
-    @Key("School") var school: [JSONValue] // seen as object, number
-    @Key("Shakespearolater") var shakespearolater: [JSONValue] // seen as array, string, number
+    @Key("Ruellia") var ruellia: [RuelliaItemUnion]
+    @Key("School") var school: [SchoolItemUnion?]
+    @Key("Shakespearolater") var shakespearolater: [ShakespearolaterItemUnion]
     @Key("Svan") var svan: [Double]
     @Key("Wayao") var wayao: Wayao
-    var academe: [JSONValue] // seen as object, array, number
-    var acquirable: [JSONValue] // seen as object, array
+    var academe: [AcademeItemUnion]
+    var acquirable: [AcquirableItemUnion]
     var aerometry: [String] // also seen as numbers and booleans; read as text
-    var alexin: [JSONValue] // seen as array, bool
-    var alleviate: [JSONValue] // seen as object, array
-    var amaas: [JSONValue] // seen as object, number, bool
+    var alexin: [AlexinItemUnion]
+    var alleviate: [AlleviateItemUnion]
+    var amaas: [AmaaUnion]
     var ambassage: [JSONValue] // seen as array, string
     var amphithyron: [AmphithyronItem?]
-    var ankee: [JSONValue] // seen as object, array, number
+    var ankee: [AnkeeItemUnion]
     var annihilator: [AnnihilatorItem?]
     var annulose: JSONValue? // always null in the samples
-    var aphasia: [JSONValue] // seen as array, number
+    var aphasia: [AphasiaItemUnion]
     var asprawl: [String] // also seen as numbers; read as text
     var attractive: [Bool?]
     var barksome: Barksome
     var bedesman: [String] // also seen as numbers and booleans; read as text
-    var belard: [JSONValue] // seen as object, array, number
-    var bocking: [JSONValue] // seen as object, array, bool
+    var belard: [BelardItemUnion]
+    var bocking: [BockingItemUnion]
     var brawlingly: [JSONValue] // seen as object, array
-    var brookie: [JSONValue] // seen as object, array
+    var brookie: [BrookieItemUnion]
     var bumboatman: [JSONValue] // seen as array, string
     var bystreet: [JSONValue] // elements always null in the samples
-    var calaverite: [JSONValue] // seen as array, string
+    var calaverite: [CalaveriteItemUnion]
     var catallactic: [JSONValue] // seen as object, array, bool
-    var cemental: [JSONValue] // seen as object, array, number
+    var cemental: [CementalItemUnion]
+
+    @DataModel
+    nonisolated struct AnsarieItem: Sendable, Equatable {
+        @Key("Alida") var alida: JSONValue? // always null in the samples
+        @Key("Ictonyx") var ictonyx: JSONValue? // always null in the samples
+        @Key("Ramist") var ramist: JSONValue? // always null in the samples
+        var accension: JSONValue? // always null in the samples
+        var asteria: JSONValue? // always null in the samples
+        var beriberic: JSONValue? // always null in the samples
+        var edgebone: JSONValue? // always null in the samples
+        var gastrodialysis: JSONValue? // always null in the samples
+        var geographic: JSONValue? // always null in the samples
+        var metrocele: JSONValue? // always null in the samples
+        var misgraft: JSONValue? // always null in the samples
+        var monteith: JSONValue? // always null in the samples
+        var notcher: JSONValue? // always null in the samples
+        var prorestriction: JSONValue? // always null in the samples
+        var throatlet: JSONValue? // always null in the samples
+        var unfair: JSONValue? // always null in the samples
+        var unsynonymous: JSONValue? // always null in the samples
+        var water: JSONValue? // always null in the samples
+        var zestfully: JSONValue? // always null in the samples
+        var zincic: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct ChytridiaceaeItem: Sendable, Equatable {
+        @Key("Batidaceae") var batidaceae: JSONValue? // always null in the samples
+        @Key("Brechites") var brechites: JSONValue? // always null in the samples
+        @Key("Emery") var emery: JSONValue? // always null in the samples
+        @Key("Narraganset") var narraganset: JSONValue? // always null in the samples
+        var codespairer: JSONValue? // always null in the samples
+        var enervative: JSONValue? // always null in the samples
+        var excriminate: JSONValue? // always null in the samples
+        var goshenite: JSONValue? // always null in the samples
+        var grime: JSONValue? // always null in the samples
+        var gritten: JSONValue? // always null in the samples
+        var hectorly: JSONValue? // always null in the samples
+        var intermediation: JSONValue? // always null in the samples
+        var meeterly: JSONValue? // always null in the samples
+        var onymatic: JSONValue? // always null in the samples
+        var paddlecock: JSONValue? // always null in the samples
+        var thana: JSONValue? // always null in the samples
+        var thornily: JSONValue? // always null in the samples
+        var uckia: JSONValue? // always null in the samples
+        var unmettle: JSONValue? // always null in the samples
+        var vorticellid: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct DiscordiaItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Altaic") var altaic: Int?
+        @Key("Patarin") var patarin: Int?
+        var amoristic: Int?
+        var blennophthalmia: Int?
+        var disciplinability: Int?
+        var goofer: Int?
+        var laryngograph: Int?
+        var leucitis: Int?
+        var lymphocyst: Int?
+        var microcosmology: Int?
+        var nauseation: Int?
+        var preliberal: Int?
+        var prettifier: Int?
+        var rangework: Int?
+        var redient: Int?
+        var subfusiform: Int?
+        var suicidical: Int?
+        var swow: Int?
+        var wastrel: Int?
+        var wingle: Int?
+    }
+
+    @DataModel
+    nonisolated struct GryphosaurusItem: Sendable, Equatable {
+        @Key("Burushaski") var burushaski: JSONValue? // always null in the samples
+        @Key("Tahami") var tahami: JSONValue? // always null in the samples
+        var amissibility: JSONValue? // always null in the samples
+        var citronin: JSONValue? // always null in the samples
+        var coplaintiff: JSONValue? // always null in the samples
+        var disquisitionary: JSONValue? // always null in the samples
+        var enoplan: JSONValue? // always null in the samples
+        var faintness: JSONValue? // always null in the samples
+        var hebetomy: JSONValue? // always null in the samples
+        var islandry: JSONValue? // always null in the samples
+        var lameduck: JSONValue? // always null in the samples
+        var overbattle: JSONValue? // always null in the samples
+        var overinterested: JSONValue? // always null in the samples
+        var phrenologic: JSONValue? // always null in the samples
+        var rainband: JSONValue? // always null in the samples
+        var shiningly: JSONValue? // always null in the samples
+        var stamineous: JSONValue? // always null in the samples
+        var subscapularis: JSONValue? // always null in the samples
+        var undaubed: JSONValue? // always null in the samples
+        var underntime: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct KoryakItem: Sendable, Equatable {
+        @Key("Gordian") var gordian: JSONValue? // always null in the samples
+        @Key("Leptilon") var leptilon: JSONValue? // always null in the samples
+        @Key("Lusian") var lusian: JSONValue? // always null in the samples
+        @Key("Trixy") var trixy: JSONValue? // always null in the samples
+        var adet: JSONValue? // always null in the samples
+        var aneuric: JSONValue? // always null in the samples
+        var crownbeard: JSONValue? // always null in the samples
+        var dishorse: JSONValue? // always null in the samples
+        var eulogically: JSONValue? // always null in the samples
+        var finesser: JSONValue? // always null in the samples
+        var furiant: JSONValue? // always null in the samples
+        var inguinocrural: JSONValue? // always null in the samples
+        var intermetatarsal: JSONValue? // always null in the samples
+        var jatamansi: JSONValue? // always null in the samples
+        var phosphuranylite: JSONValue? // always null in the samples
+        var presuperfluously: JSONValue? // always null in the samples
+        var pseudoleucite: JSONValue? // always null in the samples
+        var silent: JSONValue? // always null in the samples
+        var surgent: JSONValue? // always null in the samples
+        var truxilline: JSONValue? // always null in the samples
+        var aciurgy: Int?
+        var antihistamine: Int?
+        var apomictic: Int?
+        var besnuff: Int?
+        var catabaptist: Int?
+        var emphatically: Int?
+        var filled: Int?
+        var here: Int?
+        var hydrofluoride: Int?
+        var korrigum: Int?
+        var melch: Int?
+        var micrurgic: Int?
+        var photocollographic: Int?
+        var precondemn: Int?
+        var rechoose: Int?
+        var shouldna: Int?
+        var tarbogan: Int?
+        var translatorship: Int?
+        var unbecomingness: Int?
+        var vizierate: Int?
+    }
+
+    @DataModel
+    nonisolated struct LaviniaItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Tacana") var tacana: Int?
+        var agitable: Int?
+        var asininity: Int?
+        var benefiter: Int?
+        var bronzelike: Int?
+        var cholesteatomatous: Int?
+        var deprivement: Int?
+        var flippantness: Int?
+        var fogproof: Int?
+        var merrymeeting: Int?
+        var overcareful: Int?
+        var panaris: Int?
+        var preacceptance: Int?
+        var quinoxaline: Int?
+        var sig: Int?
+        var superconfusion: Int?
+        var tillotter: Int?
+        var tranquillize: Int?
+        var unquestionable: Int?
+        var uproute: Int?
+    }
+
+    @DataModel
+    nonisolated struct OskarItem: Sendable, Equatable {
+        @Key("Acrobates") var acrobates: JSONValue? // always null in the samples
+        @Key("Cayuga") var cayuga: JSONValue? // always null in the samples
+        @Key("Netherlandish") var netherlandish: JSONValue? // always null in the samples
+        var beanshooter: JSONValue? // always null in the samples
+        var bearhound: JSONValue? // always null in the samples
+        var guarneri: JSONValue? // always null in the samples
+        var hypochondriacism: JSONValue? // always null in the samples
+        var indication: JSONValue? // always null in the samples
+        var jaculative: JSONValue? // always null in the samples
+        var nagana: JSONValue? // always null in the samples
+        var noctivagous: JSONValue? // always null in the samples
+        var nonphysiological: JSONValue? // always null in the samples
+        var praxis: JSONValue? // always null in the samples
+        var provision: JSONValue? // always null in the samples
+        var subterhuman: JSONValue? // always null in the samples
+        var sunlit: JSONValue? // always null in the samples
+        var syncraniate: JSONValue? // always null in the samples
+        var teachment: JSONValue? // always null in the samples
+        var unmutinous: JSONValue? // always null in the samples
+        var unstoppable: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct RebeccaItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int
+        var catharticalness: Double
+        var disdiapason: String
+        var homocerc: Bool
+        var nonbookish: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct SchoolItem: Sendable, Equatable {
+        var blackleggery: Int
+        var chairwoman: Int
+        var dismembrate: Int
+        var eversive: Int
+        var factually: Int
+        var haymarket: Int
+        var houseline: Int
+        var meril: Int
+        var naam: Int
+        var nerve: Int
+        var nonrestitution: Int
+        var pronotum: Int
+        var rabic: Int
+        var secretomotor: Int
+        var supposedly: Int
+        var supraliminally: Int
+        var therology: Int
+        var vesicatory: Int
+        var wholeness: Int
+        var yatalite: Int
+    }
 
     @DataModel
     nonisolated struct Wayao: Sendable, Equatable {
@@ -74,6 +305,78 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
         var unfence: Double
         var unofficiating: Double
         var zieger: Double
+    }
+
+    @DataModel
+    nonisolated struct AcademeItem: Sendable, Equatable {
+        @Key("Mephistophelean") var mephistophelean: Int
+        @Key("Rutaceae") var rutaceae: Int
+        @Key("Shakti") var shakti: Int
+        var aeolotropism: Int
+        var carroter: Int
+        var chondroid: Int
+        var comatula: Int
+        var ectocornea: Int
+        var finestiller: Int
+        var fodder: Int
+        var glucosuria: Int
+        var hesitant: Int
+        var immersionist: Int
+        var paramine: Int
+        var polyphage: Int
+        var promic: Int
+        var reinhabitation: Int
+        var stethospasm: Int
+        var unlimitedly: Int
+        var wired: Int
+    }
+
+    @DataModel
+    nonisolated struct AcquirableItem: Sendable, Equatable {
+        @Key("Fulgoridae") var fulgoridae: Int
+        var arcade: Int
+        var aru: Int
+        var bracelet: Int
+        var corollaceous: Int
+        var ethiops: Int
+        var eupsychics: Int
+        var hard: Int
+        var hedgebote: Int
+        var jaculation: Int
+        var phrasemaking: Int
+        var poverishment: Int
+        var prestable: Int
+        var recoilment: Int
+        var savagery: Int
+        var spritsail: Int
+        var tearstain: Int
+        var topiarius: Int
+        var unhang: Int
+        var yolden: Int
+    }
+
+    @DataModel
+    nonisolated struct AlleviateItem: Sendable, Equatable {
+        @Key("Hulsean") var hulsean: JSONValue? // always null in the samples
+        var apriori: JSONValue? // always null in the samples
+        var beggarer: JSONValue? // always null in the samples
+        var brokenheartedly: JSONValue? // always null in the samples
+        var debilitation: JSONValue? // always null in the samples
+        var frike: JSONValue? // always null in the samples
+        var gastrolith: JSONValue? // always null in the samples
+        var orthocentric: JSONValue? // always null in the samples
+        var petaly: JSONValue? // always null in the samples
+        var probudgeting: JSONValue? // always null in the samples
+        var reacquire: JSONValue? // always null in the samples
+        var scow: JSONValue? // always null in the samples
+        var shutoff: JSONValue? // always null in the samples
+        var subcontiguous: JSONValue? // always null in the samples
+        var suffumigate: JSONValue? // always null in the samples
+        var transformable: JSONValue? // always null in the samples
+        var uncoroneted: JSONValue? // always null in the samples
+        var unparking: JSONValue? // always null in the samples
+        var unvarnishedness: JSONValue? // always null in the samples
+        var wherewithal: JSONValue? // always null in the samples
     }
 
     @DataModel
@@ -103,6 +406,30 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
         var shelfworn: Int?
         var stagnum: Int?
         var undecimal: Int?
+    }
+
+    @DataModel
+    nonisolated struct AnkeeItem: Sendable, Equatable {
+        @Key("Anomoean") var anomoean: JSONValue? // always null in the samples
+        @Key("Naja") var naja: JSONValue? // always null in the samples
+        var barleyhood: JSONValue? // always null in the samples
+        var befriender: JSONValue? // always null in the samples
+        var brutishness: JSONValue? // always null in the samples
+        var cephalalgy: JSONValue? // always null in the samples
+        var cirurgian: JSONValue? // always null in the samples
+        var conventionally: JSONValue? // always null in the samples
+        var jackshay: JSONValue? // always null in the samples
+        var milammeter: JSONValue? // always null in the samples
+        var ombrological: JSONValue? // always null in the samples
+        var phonasthenia: JSONValue? // always null in the samples
+        var retrievableness: JSONValue? // always null in the samples
+        var snakily: JSONValue? // always null in the samples
+        var swot: JSONValue? // always null in the samples
+        var tartlet: JSONValue? // always null in the samples
+        var thiofuran: JSONValue? // always null in the samples
+        var tracheophone: JSONValue? // always null in the samples
+        var tuglike: JSONValue? // always null in the samples
+        var unscratchingly: JSONValue? // always null in the samples
     }
 
     @DataModel
@@ -171,5 +498,769 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
         var preagonal: Int
         var prohibitively: Int
         var tigellate: Int
+    }
+
+    @DataModel
+    nonisolated struct BockingItem: Sendable, Equatable {
+        @Key("Conant") var conant: Int
+        var bioblast: Int
+        var broadleaf: Int
+        var capacitative: Int
+        var criminally: Int
+        var dentality: Int
+        var disability: Int
+        var duodenary: Int
+        var electrodeposition: Int
+        var herpetism: Int
+        var oriental: Int
+        var perniciously: Int
+        var photochromoscope: Int
+        var safekeeper: Int
+        var stifledly: Int
+        var teacherless: Int
+        var tetrahexahedral: Int
+        var underling: Int
+        var xylophonic: Int
+        var zygotene: Int
+    }
+
+    @DataModel
+    nonisolated struct CementalItem: Sendable, Equatable {
+        @Key("Darghin") var darghin: Int
+        var analyzability: Int
+        var approximatively: Int
+        var apyonin: Int
+        var bigeye: Int
+        var chartist: Int
+        var frost: Int
+        var harangue: Int
+        var hemicardiac: Int
+        var homomorph: Int
+        var prodistribution: Int
+        var purveyable: Int
+        var sarsaparillin: Int
+        var significative: Int
+        var singe: Int
+        var subreputable: Int
+        var sympathizingly: Int
+        var uncondition: Int
+        var viewiness: Int
+        var wankapin: Int
+    }
+
+    nonisolated enum AbranchiataItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AnsarieItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(AnsarieItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(AnsarieItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], AnsarieItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ChytridiaceaeItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(ChytridiaceaeItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(ChytridiaceaeItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, ChytridiaceaeItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum DiscordiaItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(DiscordiaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(DiscordiaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], DiscordiaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum GryphosaurusItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int])
+        case object(GryphosaurusItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(GryphosaurusItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int], GryphosaurusItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum KoryakItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(KoryakItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(KoryakItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, KoryakItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum LaviniaItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(LaviniaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(LaviniaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, LaviniaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum OskarItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(OskarItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(OskarItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], OskarItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum RebeccaItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum RhomboganoideiItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int])
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int], RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum RuelliaItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String, RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SchoolItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(SchoolItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(SchoolItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, SchoolItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ShakespearolaterItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AcademeItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+        case object(AcademeItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(AcademeItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int], AcademeItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AcquirableItemUnion: Codable, Sendable, Equatable {
+        case array([Int?])
+        case object(AcquirableItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(AcquirableItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int?], AcquirableItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AlexinItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AlleviateItemUnion: Codable, Sendable, Equatable {
+        case array([Int?])
+        case object(AlleviateItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(AlleviateItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int?], AlleviateItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AmaaUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AnkeeItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+        case object(AnkeeItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(AnkeeItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int], AnkeeItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum AphasiaItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BelardItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int])
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int], RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BockingItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int])
+        case object(BockingItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(BockingItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int], BockingItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BrookieItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(RebeccaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(RebeccaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], RebeccaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CalaveriteItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum CementalItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int])
+        case object(CementalItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(CementalItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int], CementalItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }

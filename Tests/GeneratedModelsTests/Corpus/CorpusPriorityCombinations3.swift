@@ -6,20 +6,20 @@ import KilnModel
 
 @DataModel
 nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
-    var juror: [JSONValue] // seen as object, bool
-    var kongoni: [JSONValue] // seen as object, array
-    var ladronism: [JSONValue] // seen as object, string, number
-    var landlubberly: [JSONValue] // seen as object, number, bool
+    var juror: [JurorItemUnion]
+    var kongoni: [KongoniItemUnion]
+    var ladronism: [LadronismItemUnion]
+    var landlubberly: [LandlubberlyItemUnion]
     var listener: [JSONValue] // seen as array, number
-    var lupus: [JSONValue] // seen as object, number
+    var lupus: [LupusItemUnion]
     var maslin: [MaslinItem]
-    var monazite: [JSONValue] // seen as object, number
+    var monazite: [MonaziteItemUnion]
     var monoliteral: [JSONValue] // seen as array, bool
     var monotheistically: [JSONValue] // seen as object, array
     var montage: [JSONValue] // seen as array, string, number
     var moralness: [JSONValue] // seen as array, number
-    var mowra: [MowraItem?]
-    var mulishly: [JSONValue] // seen as array, number
+    var mowra: [MonaziteItem?]
+    var mulishly: [MulishlyItemUnion?]
     var myoscope: [JSONValue] // seen as array, number, bool
     var nach: [[Int?]?]
     var neuromastic: [JSONValue] // seen as array, number
@@ -27,27 +27,152 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
     var nonnervous: [String] // also seen as numbers and booleans; read as text
     var nonvaluation: [JSONValue] // seen as array, number, bool
     var occupationalist: [JSONValue] // seen as object, array
-    var outrival: [JSONValue] // seen as object, number
-    var paleographically: [JSONValue] // seen as object, number
-    var pamphletwise: [JSONValue] // seen as object, string, number
+    var outrival: [OutrivalItemUnion?]
+    var paleographically: [PaleographicallyItemUnion]
+    var pamphletwise: [PamphletwiseItemUnion]
     var pediatrics: [String?] // also seen as numbers and booleans; read as text
     var perceptive: [Bool]
-    var piaculum: [JSONValue] // seen as object, number
+    var piaculum: [PiaculumItemUnion]
     var piccadilly: [String?] // also seen as numbers; read as text
     var piffler: [JSONValue] // seen as object, array
     var pithful: [String?] // also seen as numbers and booleans; read as text
-    var placuntitis: [JSONValue] // seen as object, number
-    var plectopterous: [JSONValue] // seen as object, number
+    var placuntitis: [PlacuntitisItemUnion]
+    var plectopterous: [PlectopterousItemUnion]
     var pneumocele: [PneumoceleItem?]
-    var poliorcetic: [JSONValue] // seen as object, bool
-    var poormaster: [JSONValue] // seen as object, array
-    var potwhisky: [JSONValue] // seen as object, number
+    var poliorcetic: [PoliorceticItemUnion]
+    var poormaster: [PoormasterItemUnion?]
+    var potwhisky: [PotwhiskyItemUnion?]
     var practicalizer: [JSONValue] // seen as object, array, string
     var prefreshman: [JSONValue] // seen as object, array, string
     var prehensility: [JSONValue] // seen as object, array, bool
-    var prevoidance: [JSONValue] // seen as object, array, number
+    var prevoidance: [PrevoidanceItemUnion]
     var probant: [ProbantItem]
-    var protext: [JSONValue] // seen as object, array, bool
+    var protext: [ProtextItemUnion]
+
+    @DataModel
+    nonisolated struct JurorItem: Sendable, Equatable {
+        @Key("Olea") var olea: JSONValue? // always null in the samples
+        var adipsy: JSONValue? // always null in the samples
+        var auxiliator: JSONValue? // always null in the samples
+        var benda: JSONValue? // always null in the samples
+        var benjamin: JSONValue? // always null in the samples
+        var brandling: JSONValue? // always null in the samples
+        var epicurishly: JSONValue? // always null in the samples
+        var eremochaetous: JSONValue? // always null in the samples
+        var marten: JSONValue? // always null in the samples
+        var monocline: JSONValue? // always null in the samples
+        var palgat: JSONValue? // always null in the samples
+        var pennyworth: JSONValue? // always null in the samples
+        var pioury: JSONValue? // always null in the samples
+        var pragmatistic: JSONValue? // always null in the samples
+        var stylelessness: JSONValue? // always null in the samples
+        var systematical: JSONValue? // always null in the samples
+        var thready: JSONValue? // always null in the samples
+        var uncontemporary: JSONValue? // always null in the samples
+        var uncouched: JSONValue? // always null in the samples
+        var uninhabitedness: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct KongoniItem: Sendable, Equatable {
+        @Key("Fundulus") var fundulus: Int
+        @Key("Nachitoch") var nachitoch: Int
+        @Key("Yurucarean") var yurucarean: Int
+        var alluviate: Int
+        var autocracy: Int
+        var autofecundation: Int
+        var autographer: Int
+        var cerussite: Int
+        var desiliconization: Int
+        var exceptionary: Int
+        var hypothesizer: Int
+        var inducible: Int
+        var luke: Int
+        var mappy: Int
+        var nibong: Int
+        var prevision: Int
+        var scind: Int
+        var spoilage: Int
+        var syne: Int
+        var trichomic: Int
+    }
+
+    @DataModel
+    nonisolated struct LadronismItem: Sendable, Equatable {
+        @Key("Prodenia") var prodenia: JSONValue? // always null in the samples
+        var acclaimer: JSONValue? // always null in the samples
+        var achree: JSONValue? // always null in the samples
+        var base: JSONValue? // always null in the samples
+        var conundrumize: JSONValue? // always null in the samples
+        var degerminator: JSONValue? // always null in the samples
+        var describable: JSONValue? // always null in the samples
+        var exasperatedly: JSONValue? // always null in the samples
+        var heroine: JSONValue? // always null in the samples
+        var indazin: JSONValue? // always null in the samples
+        var luteous: JSONValue? // always null in the samples
+        var papular: JSONValue? // always null in the samples
+        var pritch: JSONValue? // always null in the samples
+        var seege: JSONValue? // always null in the samples
+        var shopgirl: JSONValue? // always null in the samples
+        var tragedietta: JSONValue? // always null in the samples
+        var unsparse: JSONValue? // always null in the samples
+        var uplook: JSONValue? // always null in the samples
+        var vermiformis: JSONValue? // always null in the samples
+        var whafabout: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct LandlubberlyItem: Sendable, Equatable {
+        @Key("Amyraldism") var amyraldism: JSONValue? // always null in the samples
+        var acropoleis: JSONValue? // always null in the samples
+        var aminate: JSONValue? // always null in the samples
+        var bipenniform: JSONValue? // always null in the samples
+        var bugre: JSONValue? // always null in the samples
+        var calycule: JSONValue? // always null in the samples
+        var caoutchouc: JSONValue? // always null in the samples
+        var disprover: JSONValue? // always null in the samples
+        var fitroot: JSONValue? // always null in the samples
+        var fulgently: JSONValue? // always null in the samples
+        var kickup: JSONValue? // always null in the samples
+        var laevoversion: JSONValue? // always null in the samples
+        var moter: JSONValue? // always null in the samples
+        var objectivity: JSONValue? // always null in the samples
+        var posterity: JSONValue? // always null in the samples
+        var postnuptial: JSONValue? // always null in the samples
+        var precedentary: JSONValue? // always null in the samples
+        var saddling: JSONValue? // always null in the samples
+        var subcurrent: JSONValue? // always null in the samples
+        var unrecriminative: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct LupusItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Chlorioninae") var chlorioninae: Int?
+        @Key("Corvinae") var corvinae: Int?
+        @Key("Crassina") var crassina: Int?
+        @Key("Thysanocarpus") var thysanocarpus: Int?
+        var exiguity: Int?
+        var farcist: Int?
+        var holographical: Int?
+        var ichthyophagan: Int?
+        var implacable: Int?
+        var outshiner: Int?
+        var overweather: Int?
+        var protonegroid: Int?
+        var shallowish: Int?
+        var snoke: Int?
+        var snout: Int?
+        var surveillance: Int?
+        var threshingtime: Int?
+        var unsignificantly: Int?
+        var unsnap: Int?
+        var vendible: Int?
+    }
 
     @DataModel
     nonisolated struct MaslinItem: Sendable, Equatable {
@@ -99,7 +224,7 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
     }
 
     @DataModel
-    nonisolated struct MowraItem: Sendable, Equatable {
+    nonisolated struct MonaziteItem: Sendable, Equatable {
         @Key("Chirotherium") var chirotherium: Int
         var catharticalness: Double
         var disdiapason: String
@@ -114,6 +239,175 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
         var sauternes: Int
         var sparsely: Bool
         var unrequested: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct OutrivalItem: Sendable, Equatable {
+        @Key("Castoroides") var castoroides: JSONValue? // always null in the samples
+        @Key("Czechoslovak") var czechoslovak: JSONValue? // always null in the samples
+        @Key("Lingulidae") var lingulidae: JSONValue? // always null in the samples
+        var adroitly: JSONValue? // always null in the samples
+        var bridehood: JSONValue? // always null in the samples
+        var diagenesis: JSONValue? // always null in the samples
+        var dihexahedron: JSONValue? // always null in the samples
+        var dopester: JSONValue? // always null in the samples
+        var eumerism: JSONValue? // always null in the samples
+        var flyness: JSONValue? // always null in the samples
+        var fouler: JSONValue? // always null in the samples
+        var laudanosine: JSONValue? // always null in the samples
+        var minutary: JSONValue? // always null in the samples
+        var mitra: JSONValue? // always null in the samples
+        var opisthorchiasis: JSONValue? // always null in the samples
+        var pensively: JSONValue? // always null in the samples
+        var pubigerous: JSONValue? // always null in the samples
+        var rebellious: JSONValue? // always null in the samples
+        var recodify: JSONValue? // always null in the samples
+        var unpaced: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct PaleographicallyItem: Sendable, Equatable {
+        @Key("Caraipa") var caraipa: JSONValue? // always null in the samples
+        @Key("Pristipomidae") var pristipomidae: JSONValue? // always null in the samples
+        var cystopyelitis: JSONValue? // always null in the samples
+        var diallelus: JSONValue? // always null in the samples
+        var eryngo: JSONValue? // always null in the samples
+        var glyptotheca: JSONValue? // always null in the samples
+        var gonaduct: JSONValue? // always null in the samples
+        var humerometacarpal: JSONValue? // always null in the samples
+        var idiometer: JSONValue? // always null in the samples
+        var labially: JSONValue? // always null in the samples
+        var latitudinous: JSONValue? // always null in the samples
+        var omnivalence: JSONValue? // always null in the samples
+        var outshow: JSONValue? // always null in the samples
+        var pilula: JSONValue? // always null in the samples
+        var plumply: JSONValue? // always null in the samples
+        var quadribasic: JSONValue? // always null in the samples
+        var sulfamyl: JSONValue? // always null in the samples
+        var uploom: JSONValue? // always null in the samples
+        var vasodilatation: JSONValue? // always null in the samples
+        var wonderworthy: JSONValue? // always null in the samples
+        @Key("Asha") var asha: Int?
+        var altruistically: Int?
+        var cheeser: Int?
+        var correlative: Int?
+        var epistilbite: Int?
+        var extracalicular: Int?
+        var hawkbill: Int?
+        var inolith: Int?
+        var nonswearer: Int?
+        var orphancy: Int?
+        var penitencer: Int?
+        var periaortic: Int?
+        var poritoid: Int?
+        var potbellied: Int?
+        var recriminator: Int?
+        var tasker: Int?
+        var technicism: Int?
+        var thioantimonate: Int?
+        var unmutual: Int?
+        var workship: Int?
+    }
+
+    @DataModel
+    nonisolated struct PamphletwiseItem: Sendable, Equatable {
+        @Key("Apotactici") var apotactici: Int
+        @Key("Calvinistical") var calvinistical: Int
+        @Key("Nematelminthes") var nematelminthes: Int
+        @Key("Saracen") var saracen: Int
+        var barbeiro: Int
+        var benzodiazine: Int
+        var cheesemongerly: Int
+        var counterdrive: Int
+        var equivelocity: Int
+        var excursional: Int
+        var hyperadiposis: Int
+        var jotation: Int
+        var monotriglyphic: Int
+        var mulletry: Int
+        var neomenian: Int
+        var overhand: Int
+        var prerecommendation: Int
+        var statant: Int
+        var univerbal: Int
+        var yeomanette: Int
+    }
+
+    @DataModel
+    nonisolated struct PiaculumItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Zipper") var zipper: Int?
+        var alada: Int?
+        var amphistomous: Int?
+        var boysenberry: Int?
+        var decardinalize: Int?
+        var discouragement: Int?
+        var doitrified: Int?
+        var hexaspermous: Int?
+        var insinking: Int?
+        var loathfulness: Int?
+        var miasmatical: Int?
+        var neurofibril: Int?
+        var phonendoscope: Int?
+        var pilferment: Int?
+        var predismissory: Int?
+        var preinscription: Int?
+        var quotative: Int?
+        var sienna: Int?
+        var thorax: Int?
+        var yachting: Int?
+    }
+
+    @DataModel
+    nonisolated struct PlacuntitisItem: Sendable, Equatable {
+        @Key("Plumiera") var plumiera: Int
+        var aganglionic: Int
+        var dorsalgia: Int
+        var epigastraeum: Int
+        var fireroom: Int
+        var flatworm: Int
+        var lunation: Int
+        var mulloid: Int
+        var nonsinusoidal: Int
+        var pneumatological: Int
+        var promulgation: Int
+        var rhapsodist: Int
+        var simuler: Int
+        var sociogeny: Int
+        var thumbscrew: Int
+        var transgressively: Int
+        var transmaterial: Int
+        var tribarred: Int
+        var unrespectable: Int
+        var untwineable: Int
+    }
+
+    @DataModel
+    nonisolated struct PlectopterousItem: Sendable, Equatable {
+        @Key("Jagannatha") var jagannatha: Int
+        @Key("Malesherbia") var malesherbia: Int
+        var actinochemistry: Int
+        var amor: Int
+        var behavioristically: Int
+        var calculist: Int
+        var confessable: Int
+        var dissimilate: Int
+        var epinaos: Int
+        var excluding: Int
+        var heterogenous: Int
+        var hypocephalus: Int
+        var louty: Int
+        var precloacal: Int
+        var probabiliorist: Int
+        var proscholastic: Int
+        var spermalist: Int
+        var tellural: Int
+        var thyroidean: Int
+        var wraw: Int
     }
 
     @DataModel
@@ -143,6 +437,54 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
         var taillight: JSONValue? // always null in the samples
         var unjealous: JSONValue? // always null in the samples
         var visitorial: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct PoormasterItem: Sendable, Equatable {
+        @Key("Caryophyllaceae") var caryophyllaceae: Int
+        @Key("Dol") var dol: Int
+        @Key("Orcinus") var orcinus: Int
+        @Key("Pedioecetes") var pedioecetes: Int
+        @Key("Phoebean") var phoebean: Int
+        var calculiform: Int
+        var commeasure: Int
+        var counterthought: Int
+        var gnatproof: Int
+        var intermorainic: Int
+        var matriarchic: Int
+        var mesitylene: Int
+        var neurophysiological: Int
+        var predisorderly: Int
+        var psychiatrical: Int
+        var puericulture: Int
+        var pyrogenic: Int
+        var rapinic: Int
+        var tetracerous: Int
+        var wombed: Int
+    }
+
+    @DataModel
+    nonisolated struct PotwhiskyItem: Sendable, Equatable {
+        @Key("Euchorda") var euchorda: JSONValue? // always null in the samples
+        @Key("Yoruba") var yoruba: JSONValue? // always null in the samples
+        var arciform: JSONValue? // always null in the samples
+        var cresolin: JSONValue? // always null in the samples
+        var disheartener: JSONValue? // always null in the samples
+        var disproportionable: JSONValue? // always null in the samples
+        var ferryway: JSONValue? // always null in the samples
+        var filamentiferous: JSONValue? // always null in the samples
+        var flemish: JSONValue? // always null in the samples
+        var forgainst: JSONValue? // always null in the samples
+        var grainering: JSONValue? // always null in the samples
+        var irrevoluble: JSONValue? // always null in the samples
+        var kindredship: JSONValue? // always null in the samples
+        var pinguitudinous: JSONValue? // always null in the samples
+        var simpletonic: JSONValue? // always null in the samples
+        var singsong: JSONValue? // always null in the samples
+        var submergement: JSONValue? // always null in the samples
+        var supraoesophagal: JSONValue? // always null in the samples
+        var thrashel: JSONValue? // always null in the samples
+        var tyremesis: JSONValue? // always null in the samples
     }
 
     @DataModel
@@ -187,5 +529,515 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
         var truster: Int?
         var undifferential: Int?
         var waterfinder: Int?
+    }
+
+    nonisolated enum JurorItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(JurorItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(JurorItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, JurorItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum KongoniItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(KongoniItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(KongoniItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], KongoniItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum LadronismItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+        case object(LadronismItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(LadronismItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String, LadronismItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum LandlubberlyItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case object(LandlubberlyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(LandlubberlyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, LandlubberlyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum LupusItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(LupusItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(LupusItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, LupusItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum MonaziteItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case double(Double)
+        case object(MonaziteItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(MonaziteItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Double, MonaziteItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum MulishlyItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum OutrivalItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(OutrivalItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(OutrivalItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, OutrivalItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PaleographicallyItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(PaleographicallyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(PaleographicallyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, PaleographicallyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PamphletwiseItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case object(PamphletwiseItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(PamphletwiseItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, PamphletwiseItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PiaculumItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(PiaculumItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(PiaculumItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, PiaculumItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PlacuntitisItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(PlacuntitisItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(PlacuntitisItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, PlacuntitisItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PlectopterousItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case double(Double)
+        case object(PlectopterousItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(PlectopterousItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Double, PlectopterousItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PoliorceticItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(MonaziteItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(MonaziteItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, MonaziteItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PoormasterItemUnion: Codable, Sendable, Equatable {
+        case array([Int])
+        case object(PoormasterItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(PoormasterItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int], PoormasterItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PotwhiskyItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(PotwhiskyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(PotwhiskyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, PotwhiskyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PrevoidanceItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+        case object(MonaziteItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(MonaziteItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int], MonaziteItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ProtextItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int])
+        case object(MonaziteItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(MonaziteItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int], MonaziteItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -6,58 +6,139 @@ import KilnModel
 
 @DataModel
 nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
-    var protrusive: [JSONValue] // seen as array, number
-    var pulpitism: [JSONValue] // seen as object, array, number
-    var pyodermia: [JSONValue] // seen as object, number
-    var quebrachine: [JSONValue] // seen as object, bool
-    var querier: [JSONValue] // seen as object, bool
-    var rebarbative: [JSONValue] // seen as array, number, bool
+    var protrusive: [ProtrusiveItemUnion]
+    var pulpitism: [PulpitismItemUnion]
+    var pyodermia: [PyodermiaItemUnion]
+    var quebrachine: [QuebrachineItemUnion?]
+    var querier: [QuerierItemUnion]
+    var rebarbative: [RebarbativeItemUnion]
     var reimagine: [ReimagineItem]
     var ressaut: Ressaut
-    var retrocervical: [JSONValue] // seen as array, number
+    var retrocervical: [RetrocervicalItemUnion]
     var revert: [String] // also seen as booleans; read as text
     var rewrite: [JSONValue] // seen as object, array, number
-    var saccoderm: [JSONValue] // seen as array, string
-    var santir: [JSONValue] // seen as object, number
-    var saprophilous: [JSONValue] // seen as object, string
-    var saxten: [JSONValue] // seen as object, string
+    var saccoderm: [SaccodermItemUnion?]
+    var santir: [SantirItemUnion]
+    var saprophilous: [SaprophilousItemUnion?]
+    var saxten: [SaxtenItemUnion]
     var scatty: [ScattyItem?]
     var scoffer: [JSONValue] // seen as object, array
-    var scrampum: [JSONValue] // seen as array, bool
+    var scrampum: [ScrampumItemUnion?]
     var semantic: Double
-    var serpentinic: [JSONValue] // seen as array, number
-    var shadowable: [JSONValue] // seen as array, bool
+    var serpentinic: [SerpentinicItemUnion]
+    var shadowable: [ShadowableItemUnion]
     var sistering: [JSONValue] // seen as object, array, number
     var staghunting: [StaghuntingItem]
-    var stagmometer: [JSONValue] // seen as array, string
-    var stimulability: [JSONValue] // seen as object, number, bool
+    var stagmometer: [StagmometerItemUnion]
+    var stimulability: [StimulabilityItemUnion]
     var strangleable: [JSONValue] // seen as array, number
     var strenuosity: [JSONValue] // seen as object, array
     var tabaxir: [String] // also seen as numbers and booleans; read as text
-    var talpiform: [JSONValue] // seen as object, number
-    var thwack: [JSONValue] // seen as object, number, bool
+    var talpiform: [TalpiformItemUnion?]
+    var thwack: [ThwackItemUnion]
     var to: [Double?]
-    var tortricine: [JSONValue] // seen as object, array
-    var truantcy: [JSONValue] // seen as object, bool
+    var tortricine: [TortricineItemUnion]
+    var truantcy: [TruantcyItemUnion]
     var turgesce: [String]
     var unbeginning: [JSONValue] // seen as object, array, string
     var underdunged: [Double]
-    var undesirability: [JSONValue] // seen as object, array, string
+    var undesirability: [UndesirabilityItemUnion]
     var unerasing: [JSONValue] // seen as object, array, number
     var unguentarium: [JSONValue] // seen as array, number
-    var unimpeachably: [JSONValue] // seen as object, bool
-    var unmortgaged: [JSONValue] // seen as object, number
-    var unobstructed: [JSONValue] // seen as object, number
+    var unimpeachably: [UnimpeachablyItemUnion]
+    var unmortgaged: [UnmortgagedItemUnion?]
+    var unobstructed: [UnobstructedItemUnion?]
     var unreceptivity: [JSONValue] // seen as array, string, number
-    var unsatisfactoriness: [JSONValue] // seen as array, number, bool
+    var unsatisfactoriness: [UnsatisfactorinessItemUnion]
     var unsecurity: [Int]
-    var unstressed: [JSONValue] // seen as object, string, bool
+    var unstressed: [UnstressedItemUnion]
     var untasked: [JSONValue] // seen as object, array, number
-    var unvarying: [JSONValue] // seen as object, number, bool
+    var unvarying: [UnvaryingItemUnion]
     var vehemently: [JSONValue] // seen as array, bool
     var warriorship: Warriorship
-    var whitepot: [JSONValue] // seen as object, number
+    var whitepot: [WhitepotItemUnion]
     var wrothy: [JSONValue] // seen as object, array
+
+    @DataModel
+    nonisolated struct PulpitismItem: Sendable, Equatable {
+        var abnet: JSONValue? // always null in the samples
+        var buckhorn: JSONValue? // always null in the samples
+        var calciform: JSONValue? // always null in the samples
+        var chelophore: JSONValue? // always null in the samples
+        var cogitation: JSONValue? // always null in the samples
+        var decreeable: JSONValue? // always null in the samples
+        var despicable: JSONValue? // always null in the samples
+        var isodiazo: JSONValue? // always null in the samples
+        var jadedly: JSONValue? // always null in the samples
+        var leptochlorite: JSONValue? // always null in the samples
+        var nursling: JSONValue? // always null in the samples
+        var palamedean: JSONValue? // always null in the samples
+        var photoheliograph: JSONValue? // always null in the samples
+        var pipewood: JSONValue? // always null in the samples
+        var roberd: JSONValue? // always null in the samples
+        var statable: JSONValue? // always null in the samples
+        var superassume: JSONValue? // always null in the samples
+        var syllabe: JSONValue? // always null in the samples
+        var toughhead: JSONValue? // always null in the samples
+        var underburn: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct PyodermiaItem: Sendable, Equatable {
+        @Key("Gyppo") var gyppo: JSONValue? // always null in the samples
+        var aphoristically: JSONValue? // always null in the samples
+        var apophyllous: JSONValue? // always null in the samples
+        var cognize: JSONValue? // always null in the samples
+        var dermonosology: JSONValue? // always null in the samples
+        var ither: JSONValue? // always null in the samples
+        var juglandaceous: JSONValue? // always null in the samples
+        var litho: JSONValue? // always null in the samples
+        var macropterous: JSONValue? // always null in the samples
+        var photographer: JSONValue? // always null in the samples
+        var romancing: JSONValue? // always null in the samples
+        var rumness: JSONValue? // always null in the samples
+        var somniloquist: JSONValue? // always null in the samples
+        var stressfully: JSONValue? // always null in the samples
+        var tactically: JSONValue? // always null in the samples
+        var tracheophony: JSONValue? // always null in the samples
+        var unappositely: JSONValue? // always null in the samples
+        var unclothedly: JSONValue? // always null in the samples
+        var unimplied: JSONValue? // always null in the samples
+        var unsyncopated: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct QuebrachineItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int
+        var catharticalness: Double
+        var disdiapason: String
+        var homocerc: Bool
+        var nonbookish: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct QuerierItem: Sendable, Equatable {
+        @Key("Myriopoda") var myriopoda: Int
+        var amputational: Int
+        var artistic: Int
+        var cancriform: Int
+        var costumic: Int
+        var epimorphosis: Int
+        var micturition: Int
+        var negatedness: Int
+        var orecchion: Int
+        var photogrammeter: Int
+        var pseudoquinol: Int
+        var solvolyze: Int
+        var unbeatably: Int
+        var undemocratic: Int
+        var unfull: Int
+        var unitive: Int
+        var unplashed: Int
+        var vaudevillist: Int
+        var versionize: Int
+        var zuurveldt: Int
+    }
 
     @DataModel
     nonisolated struct ReimagineItem: Sendable, Equatable {
@@ -110,6 +191,83 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
         var steading: String
         var undurableness: String
         var unmingleable: String
+    }
+
+    @DataModel
+    nonisolated struct SantirItem: Sendable, Equatable {
+        @Key("Suessiones") var suessiones: JSONValue? // always null in the samples
+        var admiredly: JSONValue? // always null in the samples
+        var demicaponier: JSONValue? // always null in the samples
+        var epitympanic: JSONValue? // always null in the samples
+        var investitor: JSONValue? // always null in the samples
+        var lupiform: JSONValue? // always null in the samples
+        var monoflagellate: JSONValue? // always null in the samples
+        var paleoethnic: JSONValue? // always null in the samples
+        var prediscountable: JSONValue? // always null in the samples
+        var rhetoricals: JSONValue? // always null in the samples
+        var roomth: JSONValue? // always null in the samples
+        var saccharose: JSONValue? // always null in the samples
+        var septonasal: JSONValue? // always null in the samples
+        var serpenticide: JSONValue? // always null in the samples
+        var setarious: JSONValue? // always null in the samples
+        var spaework: JSONValue? // always null in the samples
+        var stylite: JSONValue? // always null in the samples
+        var timelily: JSONValue? // always null in the samples
+        var unprofaned: JSONValue? // always null in the samples
+        var vorticular: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct SaprophilousItem: Sendable, Equatable {
+        @Key("Americophobe") var americophobe: Int
+        @Key("Manatus") var manatus: Int
+        @Key("Quadratifera") var quadratifera: Int
+        var anchitherioid: Int
+        var archdetective: Int
+        var gametogenous: Int
+        var hazily: Int
+        var impartiality: Int
+        var irreplaceable: Int
+        var mathematicals: Int
+        var nonfraudulent: Int
+        var overprovocation: Int
+        var phugoid: Int
+        var pronomination: Int
+        var racemation: Int
+        var revivor: Int
+        var sphingine: Int
+        var televocal: Int
+        var ultraromantic: Int
+        var valeramide: Int
+    }
+
+    @DataModel
+    nonisolated struct SaxtenItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Centaurid") var centaurid: JSONValue? // always null in the samples
+        var algarrobilla: JSONValue? // always null in the samples
+        var bowgrace: JSONValue? // always null in the samples
+        var flix: JSONValue? // always null in the samples
+        var germanely: JSONValue? // always null in the samples
+        var inhume: JSONValue? // always null in the samples
+        var lepidote: JSONValue? // always null in the samples
+        var megalochirous: JSONValue? // always null in the samples
+        var ninepenny: JSONValue? // always null in the samples
+        var nondeist: JSONValue? // always null in the samples
+        var nymphaeaceous: JSONValue? // always null in the samples
+        var parietofrontal: JSONValue? // always null in the samples
+        var sancyite: JSONValue? // always null in the samples
+        var subjectivist: JSONValue? // always null in the samples
+        var tibiad: JSONValue? // always null in the samples
+        var transonic: JSONValue? // always null in the samples
+        var tripetalous: JSONValue? // always null in the samples
+        var trunchman: JSONValue? // always null in the samples
+        var urger: JSONValue? // always null in the samples
+        var withdrawnness: JSONValue? // always null in the samples
     }
 
     @DataModel
@@ -166,6 +324,184 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
     }
 
     @DataModel
+    nonisolated struct StimulabilityItem: Sendable, Equatable {
+        @Key("Coendou") var coendou: Int
+        @Key("Phyllachora") var phyllachora: Int
+        var balushai: Int
+        var bathycolpic: Int
+        var bindle: Int
+        var darkful: Int
+        var farrow: Int
+        var frustrative: Int
+        var hypallage: Int
+        var indulge: Int
+        var legionary: Int
+        var maegbote: Int
+        var opportunist: Int
+        var photoactivity: Int
+        var polish: Int
+        var rewarding: Int
+        var rhodizonic: Int
+        var sivatherioid: Int
+        var uncurried: Int
+        var weichselwood: Int
+    }
+
+    @DataModel
+    nonisolated struct TruantcyItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Epeira") var epeira: JSONValue? // always null in the samples
+        @Key("Eurylaimi") var eurylaimi: JSONValue? // always null in the samples
+        @Key("Yuman") var yuman: JSONValue? // always null in the samples
+        var alfiona: JSONValue? // always null in the samples
+        var ascaridiasis: JSONValue? // always null in the samples
+        var bungey: JSONValue? // always null in the samples
+        var ceroxyle: JSONValue? // always null in the samples
+        var chorology: JSONValue? // always null in the samples
+        var enmarble: JSONValue? // always null in the samples
+        var germination: JSONValue? // always null in the samples
+        var hallelujah: JSONValue? // always null in the samples
+        var lev: JSONValue? // always null in the samples
+        var mouthing: JSONValue? // always null in the samples
+        var philliloo: JSONValue? // always null in the samples
+        var planetal: JSONValue? // always null in the samples
+        var poney: JSONValue? // always null in the samples
+        var punctualist: JSONValue? // always null in the samples
+        var returnlessly: JSONValue? // always null in the samples
+        var skelder: JSONValue? // always null in the samples
+        var windwaywardly: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct UndesirabilityItem: Sendable, Equatable {
+        @Key("Dinaric") var dinaric: Int
+        @Key("Malecite") var malecite: Int
+        var backwardation: Int
+        var cancrisocial: Int
+        var cogently: Int
+        var cushag: Int
+        var fulgurata: Int
+        var legibly: Int
+        var mandilion: Int
+        var oxidize: Int
+        var parallelogrammatic: Int
+        var phase: Int
+        var pseudofilarian: Int
+        var subelliptical: Int
+        var subnascent: Int
+        var swanny: Int
+        var tracheocele: Int
+        var unarithmetically: Int
+        var valorization: Int
+        var worsted: Int
+    }
+
+    @DataModel
+    nonisolated struct UnimpeachablyItem: Sendable, Equatable {
+        @Key("Chirotherium") var chirotherium: Int?
+        var catharticalness: Double?
+        var disdiapason: String?
+        var homocerc: Bool?
+        var nonbookish: JSONValue? // always null in the samples
+        @Key("Bobadil") var bobadil: Int?
+        @Key("Quiina") var quiina: Int?
+        @Key("Robert") var robert: Int?
+        var acerin: Int?
+        var chlorophylligenous: Int?
+        var conversational: Int?
+        var demiowl: Int?
+        var ectorhinal: Int?
+        var gamblesomeness: Int?
+        var irrorate: Int?
+        var kindergartening: Int?
+        var lateritic: Int?
+        var mespil: Int?
+        var misconfiguration: Int?
+        var planometry: Int?
+        var rot: Int?
+        var subcinctorium: Int?
+        var tussocker: Int?
+        var ultraproud: Int?
+        var unsuggestedness: Int?
+    }
+
+    @DataModel
+    nonisolated struct UnmortgagedItem: Sendable, Equatable {
+        @Key("Nannette") var nannette: Int
+        @Key("Sac") var sac: Int
+        var habendum: Int
+        var indetectable: Int
+        var jonvalize: Int
+        var metacneme: Int
+        var omnirevealing: Int
+        var orthopedic: Int
+        var overplentiful: Int
+        var parricidism: Int
+        var pentamethylene: Int
+        var pharmacodiagnosis: Int
+        var practicer: Int
+        var shinglewise: Int
+        var signate: Int
+        var symphysial: Int
+        var tiptail: Int
+        var transcriptural: Int
+        var uncivilness: Int
+        var vaginoperineal: Int
+    }
+
+    @DataModel
+    nonisolated struct UnstressedItem: Sendable, Equatable {
+        @Key("Alain") var alain: JSONValue? // always null in the samples
+        @Key("Amphirhina") var amphirhina: JSONValue? // always null in the samples
+        @Key("Lincolnian") var lincolnian: JSONValue? // always null in the samples
+        @Key("Sarcophilus") var sarcophilus: JSONValue? // always null in the samples
+        var antimachinery: JSONValue? // always null in the samples
+        var coldish: JSONValue? // always null in the samples
+        var crantara: JSONValue? // always null in the samples
+        var distinguishing: JSONValue? // always null in the samples
+        var elytroposis: JSONValue? // always null in the samples
+        var gentianwort: JSONValue? // always null in the samples
+        var heliosis: JSONValue? // always null in the samples
+        var instrumental: JSONValue? // always null in the samples
+        var introinflection: JSONValue? // always null in the samples
+        var kala: JSONValue? // always null in the samples
+        var metad: JSONValue? // always null in the samples
+        var swingingly: JSONValue? // always null in the samples
+        var unconformity: JSONValue? // always null in the samples
+        var undecreed: JSONValue? // always null in the samples
+        var venerable: JSONValue? // always null in the samples
+        var vowellessness: JSONValue? // always null in the samples
+    }
+
+    @DataModel
+    nonisolated struct UnvaryingItem: Sendable, Equatable {
+        @Key("Cetiosaurus") var cetiosaurus: Int
+        @Key("Sulidae") var sulidae: Int
+        var aldime: Int
+        var antimony: Int
+        var arbitrament: Int
+        var attritus: Int
+        var blah: Int
+        var brickle: Int
+        var cacochroia: Int
+        var cycloramic: Int
+        var infallibly: Int
+        var overweb: Int
+        var pretentiously: Int
+        var raftlike: Int
+        var susurrate: Int
+        var tempting: Int
+        var tew: Int
+        var triangulation: Int
+        var unwarily: Int
+        var upbeat: Int
+    }
+
+    @DataModel
     nonisolated struct Warriorship: Sendable, Equatable {
         @Key("Colias") var colias: Bool
         var bowbells: Bool
@@ -187,5 +523,793 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
         var treponematous: Bool
         var tripsome: Bool
         var unwhelped: Bool
+    }
+
+    nonisolated enum ProtrusiveItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int?])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int?]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PulpitismItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case array([Int])
+        case object(PulpitismItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(PulpitismItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, [Int], PulpitismItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum PyodermiaItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(PyodermiaItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(PyodermiaItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, PyodermiaItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum QuebrachineItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum QuerierItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(QuerierItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(QuerierItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, QuerierItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum RebarbativeItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum RetrocervicalItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int?])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int?]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SaccodermItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SantirItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case double(Double)
+        case object(SantirItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(SantirItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Double, SantirItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SaprophilousItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(SaprophilousItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(SaprophilousItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, SaprophilousItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SaxtenItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case object(SaxtenItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(SaxtenItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, SaxtenItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ScrampumItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum SerpentinicItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case double(Double)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Double, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ShadowableItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case array([Int?])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, [Int?]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum StagmometerItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int?])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int?]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum StimulabilityItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case object(StimulabilityItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(StimulabilityItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, StimulabilityItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum TalpiformItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum ThwackItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double, QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum TortricineItemUnion: Codable, Sendable, Equatable {
+        case array([Int?])
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode([Int?].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of [Int?], QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum TruantcyItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(TruantcyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(TruantcyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, TruantcyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UndesirabilityItemUnion: Codable, Sendable, Equatable {
+        case string(String)
+        case array([Int])
+        case object(UndesirabilityItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(UndesirabilityItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of String, [Int], UndesirabilityItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnimpeachablyItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case object(UnimpeachablyItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(UnimpeachablyItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, UnimpeachablyItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnmortgagedItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(UnmortgagedItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(UnmortgagedItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, UnmortgagedItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnobstructedItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnsatisfactorinessItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case array([Int])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, [Int]"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnstressedItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+        case object(UnstressedItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(UnstressedItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String, UnstressedItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum UnvaryingItemUnion: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+        case object(UnvaryingItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(UnvaryingItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double, UnvaryingItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum WhitepotItemUnion: Codable, Sendable, Equatable {
+        case double(Double)
+        case object(QuebrachineItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(QuebrachineItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, QuebrachineItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ nonisolated struct CorpusPriorityNstTestSuite: Sendable, Equatable {
     @Key(literal: "y_array_empty.json") var yArrayEmptyJSON: [JSONValue] // always empty in the samples
     @Key(literal: "y_array_ending_with_newline.json") var yArrayEndingWithNewlineJSON: [String]
     @Key(literal: "y_array_false.json") var yArrayFalseJSON: [Bool]
-    @Key(literal: "y_array_heterogeneous.json") var yArrayHeterogeneousJSON: [JSONValue] // seen as object, string, number
+    @Key(literal: "y_array_heterogeneous.json") var yArrayHeterogeneousJSON: [YArrayHeterogeneousJSONItemUnion?]
     @Key(literal: "y_array_null.json") var yArrayNullJSON: [JSONValue] // elements always null in the samples
     @Key(literal: "y_array_with_1_and_newline.json") var yArrayWith1AndNewlineJSON: [Int]
     @Key(literal: "y_array_with_leading_space.json") var yArrayWithLeadingSpaceJSON: [Int]
@@ -101,6 +101,10 @@ nonisolated struct CorpusPriorityNstTestSuite: Sendable, Equatable {
     @Key(literal: "y_structure_whitespace_array.json") var yStructureWhitespaceArrayJSON: [JSONValue] // always empty in the samples
 
     @DataModel
+    nonisolated struct YArrayHeterogeneousJSONItem: Sendable, Equatable {
+    }
+
+    @DataModel
     nonisolated struct YObjectJSON: Sendable, Equatable {
         var asd: String
         var dfg: String
@@ -155,5 +159,37 @@ nonisolated struct CorpusPriorityNstTestSuite: Sendable, Equatable {
     @DataModel
     nonisolated struct YObjectWithNewlinesJSON: Sendable, Equatable {
         var a: String
+    }
+
+    nonisolated enum YArrayHeterogeneousJSONItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case object(YArrayHeterogeneousJSONItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(YArrayHeterogeneousJSONItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, YArrayHeterogeneousJSONItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }

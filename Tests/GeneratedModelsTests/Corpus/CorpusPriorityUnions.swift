@@ -8,5 +8,42 @@ import KilnModel
 nonisolated struct CorpusPriorityUnions: Sendable, Equatable {
     var x: [String?] // also seen as numbers; read as text
     var y: [Int?]
-    var z: [JSONValue] // seen as object, array, number
+    var z: [ZItemUnion]
+
+    @DataModel
+    nonisolated struct ZItem: Sendable, Equatable {
+        var a: Bool
+    }
+
+    nonisolated enum ZItemUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case array([Int])
+        case object(ZItem)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode([Int].self) {
+                self = .array(value)
+                return
+            }
+            if let value = try? container.decode(ZItem.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, [Int], ZItem"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .array(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
+    }
 }

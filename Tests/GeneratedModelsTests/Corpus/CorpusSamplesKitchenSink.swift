@@ -17,7 +17,7 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
     var tuples: [[String]] // also seen as numbers; read as text
     var person: Person
     var people: [Person]
-    var differentThings: [JSONValue] // seen as object, string, number
+    var differentThings: [DifferentThingUnion]
     var mapValue: [String: Int] // keyed by id
     var nullableMapValue: NullableMapValue
 
@@ -26,6 +26,11 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
         var name: String
         var intOrString: Int // also seen as text; read as Int
         var optionalValue: Bool?
+    }
+
+    @DataModel
+    nonisolated struct DifferentThing: Sendable, Equatable {
+        var name: String
     }
 
     @DataModel
@@ -50,5 +55,37 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
         @Key("17") var _17: Int
         @Key("18") var _18: Int
         @Key("19") var _19: JSONValue? // always null in the samples
+    }
+
+    nonisolated enum DifferentThingUnion: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+        case object(DifferentThing)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? container.decode(DifferentThing.self) {
+                self = .object(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String, DifferentThing"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            case .object(let value): try container.encode(value)
+            }
+        }
     }
 }
