@@ -12,9 +12,13 @@ struct Generate: ParsableCommand {
         discussion: """
             Every sample, and every element of an array of objects, is merged:
               - missing somewhere or null anywhere: optional (--defaults: the default)
-              - Int and Double together: Double; mixed kinds: JSONValue
-              - nested objects: nested types named from keys (author → Author,
-                tags → Tag), prefixed with the parent's name on a collision
+              - mixed scalars: the type coercion reads them all as (3 and "12": Int;
+                1.5 and "2": Double; false and 1: Bool; otherwise String)
+              - an object or array beside other kinds: an enum with a case per kind
+              - nested objects: one type per kind of object wherever it appears, named
+                from its key (author → Author, tags → Tag); recursive shapes are
+                recursive types; objects keyed by ids are dictionaries
+              - keys with '.' or '[' or empty: @Key(literal:)
               - keys: camelCase properties; @DataModel(keyStyle: .snakeCase) on a
                 type whose keys are mostly snake_case; @Key for the other keys, so
                 every key is written back as the sample had it

@@ -150,7 +150,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         func memberwise(_ value: (ModelProperty) -> String?) -> String {
             let arguments = parameters.compactMap { property -> String? in
                 guard let expression = value(property) else { return nil }
-                return "\(parameterLabel(property.name)): \(expression)"
+                return "\(argumentLabel(property.name)): \(expression)"
             }
             return "Self(\(arguments.joined(separator: ", ")))"
         }
@@ -375,8 +375,13 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
     }
 
-    /// A property name as a parameter or argument label: `inout`, `var` and `let` need backticks
-    /// there; other keywords do not.
+    /// A property name as an argument label in a call: only `inout` needs backticks there.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
+    /// A property name as a parameter name: `inout`, `var` and `let` need backticks there; other
+    /// keywords do not.
     static func parameterLabel(_ name: String) -> String {
         ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
     }
