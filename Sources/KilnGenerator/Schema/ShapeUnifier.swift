@@ -195,8 +195,9 @@ final class ShapeUnifier {
             result.mapKeysAreIdentifiers = keys.allSatisfy(Self.isIdentifierKey)
             return result
         }
+        var seen: Set<String> = []
         for member in group {
-            for key in member.keys where !result.keys.contains(key) {
+            for key in member.keys where seen.insert(key).inserted {
                 result.keys.append(key)
             }
         }

@@ -37,6 +37,7 @@ public final class DecodingSession: @unchecked Sendable {
 
     init(policy: DecodingPolicy, keepsRepairs: Bool, rootPath: JSONPath?) {
         self.policy = policy
+        self.unknownEnumIsNil = policy.unknownEnumValueInOptionalIsNil
         self.keepsRepairs = keepsRepairs
         self.rootPath = rootPath
     }
@@ -65,6 +66,10 @@ public final class DecodingSession: @unchecked Sendable {
     @inlinable public static func current(in decoder: any Decoder) -> DecodingSession? {
         decoder.userInfo[.kilnDecodingSession] as? DecodingSession
     }
+
+    /// The policy's ``DecodingPolicy/unknownEnumValueInOptionalIsNil``, kept here so that every
+    /// optional property's read tests a flag instead of copying the policy.
+    @usableFromInline let unknownEnumIsNil: Bool
 
     /// The root key path a Kiln entry point asked for; read by the root wrapper only.
     let rootPath: JSONPath?

@@ -41,7 +41,7 @@ public struct ModelDecodingContainer {
     /// logged for a plain absence.
     @inlinable
     public func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
-        if session?.policy.unknownEnumValueInOptionalIsNil == true, let found = unknownEnumValue(T.self, Self.paths(key, alternate)) {
+        if session?.unknownEnumIsNil == true, let found = unknownEnumValue(T.self, Self.paths(key, alternate)) {
             return optionalFallback(T.self, keys: Self.paths(key, alternate), property: property, initial: { initial() }, found: found)
         }
         if let value = attempt(T.self, AnyCodingKey(key), property: property) { return value }
@@ -76,7 +76,7 @@ public struct ModelDecodingContainer {
 
     /// Decodes an optional property from the first usable path.
     public func optional<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
-        if session?.policy.unknownEnumValueInOptionalIsNil == true, let found = unknownEnumValue(T.self, paths.map(\.components)) {
+        if session?.unknownEnumIsNil == true, let found = unknownEnumValue(T.self, paths.map(\.components)) {
             return optionalFallback(T.self, keys: paths.map(\.components), property: property, initial: { initial() }, found: found)
         }
         for path in paths {

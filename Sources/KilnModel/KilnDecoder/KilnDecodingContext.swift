@@ -45,7 +45,7 @@ final class KilnDecodingContext {
         }
         convertsKeys = !strategies.usesDefaultKeys
         self.hasCustomDefaults = session.policy.hasCustomDefaults
-        self.unknownEnumIsNil = session.policy.unknownEnumValueInOptionalIsNil
+        self.unknownEnumIsNil = session.unknownEnumIsNil
         self.hint = .allocate(capacity: 2 * Self.hintSlots)
         hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
     }
