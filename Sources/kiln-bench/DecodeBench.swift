@@ -31,20 +31,33 @@ enum DecodeBench {
         var baselineBytes: Int?
     }
 
-    /// Runs with the flags on the command line: `--quick` (shorter timing), `--only=<input prefix>`.
+    /// Runs with the flags on the command line:
+    /// - `--quick`: shorter timing;
+    /// - `--only=<input prefix>`: the inputs whose name starts so;
+    /// - `--case=<text>`: the row with that label, or else the rows whose label contains the text (the first row stays the baseline);
+    /// - `--articles=<count>`: the generated payload's article count (20,000 by default);
+    /// - `--once`: runs each chosen case once, after one warm-up, inside `kilnBenchMeasuredRegion`,
+    ///   and prints no timing: for `valgrind --tool=callgrind --collect-atstart=no
+    ///   --toggle-collect='*BenchMeasuredRegion*'`, which counts instructions.
     static func run() throws {
         run(arguments: Array(CommandLine.arguments.dropFirst()))
     }
 
     static func run(arguments: [String]) {
         let quick = arguments.contains("--quick")
-        let only = arguments.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
+        let once = arguments.contains("--once")
+        func option(_ name: String) -> String? {
+            arguments.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) }
+        }
+        let only = option("only")
+        let chosen = option("case")
+        let articleCount = option("articles").flatMap { Int($0) } ?? 20_000
         let shared = sharedDirectory()
         var inputs: [Input] = [
-            Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make())),
+            Input(name: "articles (generated)", data: Data(BenchSupport.ArticlePayload.make(articles: articleCount))),
             Input(name: "plain articles (same shapes both sides)", data: PlainArticlePayload.make()),
         ]
-        for file in ["twitter.json", "citm_catalog.json"] {
+        for file in ["twitter.json", "citm_catalog.json", "canada.json"] {
             if let data = try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) {
                 inputs.append(Input(name: file, data: data))
             } else {
@@ -54,7 +67,21 @@ enum DecodeBench {
         for input in inputs where only.map({ input.name.hasPrefix($0) }) ?? true {
             let mb = Double(input.data.count) / 1_000_000
             print("\n## \(input.name) — \(String(format: "%.2f", mb)) MB")
-            let rows = cases(for: input).map { label, body in measure(label, quick: quick, body) }
+            let all = cases(for: input)
+            // A label equal to the chosen text picks that row alone; otherwise every label containing it.
+            let exact = all.contains { $0.0 == chosen }
+            let selected = all.enumerated().filter { position, entry in
+                chosen.map { exact ? entry.0 == $0 : entry.0.contains($0) } ?? true || (position == 0 && !once)
+            }.map(\.element)
+            if once {
+                for (label, body) in selected {
+                    try? body()
+                    kilnBenchMeasuredRegion(body)
+                    print("ran once: \(label)")
+                }
+                continue
+            }
+            let rows = selected.map { label, body in measure(label, quick: quick, body) }
             guard let baseline = rows.first?.seconds else { continue }
             print("| decode | MB/s | ms | × Foundation strict | peak RSS (+ over the RSS before the case) |")
             print("|---|---:|---:|---:|---:|")
@@ -68,6 +95,11 @@ enum DecodeBench {
                 let ratio = String(format: "%.2f", baseline / row.seconds)
                 print("| \(row.label) | \(rate) | \(ms) | \(ratio)× | \(peak) |")
             }
+            for row in rows where row.label.hasSuffix(" + repair log") {
+                let plain = String(row.label.dropLast(" + repair log".count))
+                guard let without = rows.first(where: { $0.label == plain }) else { continue }
+                print("\(plain) with the repair log kept: \(String(format: "%.2f", row.seconds / without.seconds))× the time without it")
+            }
         }
     }
 
@@ -78,13 +110,15 @@ enum DecodeBench {
         let decoderPath = KilnDecoder.decoderProtocolPath
         func foundation<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try JSONDecoder().decode(T.self, from: data) } }
         func kilnDecode<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try kiln.decode(T.self, from: data) } }
+        func withRepairs<T: Decodable>(_ type: T.Type) -> () throws -> Void { { _ = try kiln.decodeWithRepairs(T.self, from: data) } }
         let parseOnly: (String, () throws -> Void) = ("Kiln reader only (parse to tape)", { _ = try JSONDocument(parsing: data) })
         switch input.name {
         case let name where name.hasPrefix("plain articles"):
             return [
                 ("Foundation strict (Codable)", foundation(PlainStrictPage.self)),
                 ("@DataModel through Foundation", foundation(PlainModelPage.self)),
-                ("@DataModel through Kiln", kilnDecode(PlainModelPage.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(PlainModelPage.self)),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs(PlainModelPage.self)),
                 parseOnly,
             ]
         case let name where name.hasPrefix("articles"):
@@ -93,7 +127,7 @@ enum DecodeBench {
                 ("@DataModel through Foundation", foundation(ArticlePage.self)),
                 ("@DataModel through Foundation + repair log", { _ = try JSONDecoder().decodeWithRepairs(ArticlePage.self, from: data) }),
                 ("@DataModel through Kiln (fast path)", kilnDecode(ArticlePage.self)),
-                ("@DataModel through Kiln (fast path) + repair log", { _ = try kiln.decodeWithRepairs(ArticlePage.self, from: data) }),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs(ArticlePage.self)),
                 ("@DataModel through Kiln (generic Decoder path)", { _ = try decoderPath.decode(ArticlePage.self, from: data) }),
                 ("Kiln strict (same Codable shape)", kilnDecode(StrictArticlePage.self)),
                 parseOnly,
@@ -103,8 +137,17 @@ enum DecodeBench {
                 ("Foundation strict (Codable)", foundation(StrictTwitter.self)),
                 ("@DataModel through Foundation", foundation(TwitterPage.self)),
                 ("@DataModel through Kiln (fast path)", kilnDecode(TwitterPage.self)),
-                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(TwitterPage.self, from: data) }),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs(TwitterPage.self)),
                 ("Kiln strict (same Codable shape)", kilnDecode(StrictTwitter.self)),
+                parseOnly,
+            ]
+        case "canada.json":
+            return [
+                ("Foundation strict (Codable)", foundation(StrictCanada.self)),
+                ("@DataModel through Foundation", foundation(Canada.self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode(Canada.self)),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs(Canada.self)),
+                ("Kiln strict (same Codable shape)", kilnDecode(StrictCanada.self)),
                 parseOnly,
             ]
         default:
@@ -112,7 +155,7 @@ enum DecodeBench {
                 ("Foundation strict (Codable)", foundation(StrictCatalog.self)),
                 ("@DataModel through Foundation", foundation(Catalog.self)),
                 ("@DataModel through Kiln (fast path)", kilnDecode(Catalog.self)),
-                ("@DataModel through Kiln + repair log", { _ = try kiln.decodeWithRepairs(Catalog.self, from: data) }),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs(Catalog.self)),
                 ("Kiln strict (same Codable shape)", kilnDecode(StrictCatalog.self)),
                 parseOnly,
             ]
@@ -184,5 +227,15 @@ enum DecodeBench {
             .deletingLastPathComponent().appendingPathComponent("TestData")
         if FileManager.default.fileExists(atPath: fromSource.path) { return fromSource }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("TestData")
+    }
+}
+
+/// Runs `body` once; the one function callgrind counts (`--toggle-collect`) in `kiln-bench decode --once`.
+@inline(never)
+func kilnBenchMeasuredRegion(_ body: () throws -> Void) {
+    do {
+        try body()
+    } catch {
+        print("failed: \(error)")
     }
 }

@@ -16,8 +16,22 @@ if suites.isEmpty || arguments.contains("--help") {
     print("usage: kiln-bench [\(BenchSuite.allCases.map(\.rawValue).joined(separator: "|"))|all]")
     exit(arguments.contains("--help") ? 0 : 64)
 }
-for suite in suites {
-    print("== \(suite.rawValue) ==")
-    try await suite.run()
-    print("")
+if arguments.contains("--once") {
+    // Instruction counting under valgrind: synchronous, with no dispatch threads started.
+    DecodeBench.run(arguments: arguments)
+    exit(0)
 }
+Task { @MainActor in
+    do {
+        for suite in suites {
+            print("== \(suite.rawValue) ==")
+            try await suite.run()
+            print("")
+        }
+        exit(0)
+    } catch {
+        print("kiln-bench: \(error)")
+        exit(1)
+    }
+}
+dispatchMain()

@@ -23,8 +23,20 @@ public final class DecodingSession: @unchecked Sendable {
     public let keepsRepairs: Bool
 
     private let lock = NSLock()
+    /// The distinct repairs, in the order they happened.
     private var log: [Repair] = []
+    /// The repairs made as text already (by the `Decoder` path, transforms, `didDecode`), to
+    /// record each once.
     private var seen: Set<Repair> = []
+    /// The repairs Kiln's reader recorded as compact values, to record each once without making
+    /// their text: filled only once a repair arrives out of document order (see `isNew(_:)`).
+    private var seenPending: Set<PendingRepair.Identity> = []
+    private var indexesPending = false
+    /// The highest object token that recorded a pending repair, and where in `log` the repairs
+    /// of that object start when they are the last entries.
+    private var frontier = -1
+    private var frontierRun: Int? = nil
+    private var typeNames: [ObjectIdentifier: String] = [:]
 
     /// Makes a session.
     /// - Parameters:
@@ -57,9 +69,56 @@ public final class DecodingSession: @unchecked Sendable {
     public func record(_ repair: Repair) {
         lock.lock()
         let isNew = seen.insert(repair).inserted
+        if isNew, keepsRepairs {
+            log.append(repair)
+            frontierRun = nil
+        }
+        lock.unlock()
+        if isNew { policy.onRepair?(repair) }
+    }
+
+    /// Records a repair from Kiln's reader; its text is made when it is read.
+    func record(_ pending: PendingRepair) {
+        lock.lock()
+        let isNew = isNew(pending)
+        let repair = Repair(pending)
         if isNew, keepsRepairs { log.append(repair) }
         lock.unlock()
         if isNew { policy.onRepair?(repair) }
+    }
+
+    /// Whether a pending repair was not recorded before, and notes it. A model read again (a
+    /// list retried leniently) repeats the repairs of objects it already read; in a first read,
+    /// repairs arrive in document order. So a repair of an object after every object seen so
+    /// far is new, one of the last object is compared with that object's few repairs, and
+    /// anything else switches to a set of every pending repair. Called with the lock held.
+    private func isNew(_ pending: PendingRepair) -> Bool {
+        if indexesPending || !keepsRepairs { return seenPending.insert(pending.identity).inserted }
+        if pending.object > frontier {
+            frontier = pending.object
+            frontierRun = log.count
+            return true
+        }
+        if pending.object == frontier, let run = frontierRun {
+            let identity = pending.identity
+            return !log[run...].contains { $0.pendingRepair?.identity == identity }
+        }
+        indexesPending = true
+        for entry in log {
+            if let earlier = entry.pendingRepair { seenPending.insert(earlier.identity) }
+        }
+        return seenPending.insert(pending.identity).inserted
+    }
+
+    /// A type's name as repairs write it (`[String: Int]?`), made once per session.
+    func typeName(_ type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = typeNames[key] { return known }
+        let name = Repair.typeName(type)
+        typeNames[key] = name
+        return name
     }
 
     /// The session in a decoder's `userInfo`, if any.

@@ -333,7 +333,7 @@ extension ModelDecodingContainer {
     func record<T>(_ kind: Repair.Kind, path: [JSONPath.Component], expected: T.Type, found: String, result: String) {
         guard let session, session.isRecording else { return }
         let full = CodingPathFormatter.components(container.codingPath) + path
-        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: result))
+        session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: session.typeName(expected), found: found, result: result))
     }
 }
 

@@ -27,23 +27,95 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where, as a coding path: `data[3].author.followers`.
-    public var path: String
+    public var path: String {
+        get {
+            switch storage {
+            case .text(let text): text.path
+            case .pending(let pending): pending.pathText
+            }
+        }
+        set { storage = .text(Text(path: newValue, expected: expected, found: found, result: result)) }
+    }
     /// What was done.
     public var kind: Kind
     /// The type the model expected, e.g. `Int`.
-    public var expected: String
+    public var expected: String {
+        get {
+            switch storage {
+            case .text(let text): text.expected
+            case .pending(let pending): Repair.typeName(pending.expected)
+            }
+        }
+        set { storage = .text(Text(path: path, expected: newValue, found: found, result: result)) }
+    }
     /// What the server sent, as short JSON (`"12k"`), or `missing`.
-    public var found: String
+    public var found: String {
+        get {
+            switch storage {
+            case .text(let text): text.found
+            case .pending(let pending): pending.foundText
+            }
+        }
+        set { storage = .text(Text(path: path, expected: expected, found: newValue, result: result)) }
+    }
     /// What the model holds now, e.g. `0`, or `dropped`.
-    public var result: String
+    public var result: String {
+        get {
+            switch storage {
+            case .text(let text): text.result
+            case .pending(let pending): pending.result.text
+            }
+        }
+        set { storage = .text(Text(path: path, expected: expected, found: found, result: newValue)) }
+    }
+
+    /// The four texts, or what they are made from. Kiln's reader records repairs as compact
+    /// values (a node of the document, a token, a type) and the text is made when it is read:
+    /// most logs are counted or skimmed, not read line by line. Such a repair keeps the decoded
+    /// document alive while it exists; store `description` to keep a log for long.
+    private var storage: Storage
+
+    private struct Text: Hashable {
+        var path: String
+        var expected: String
+        var found: String
+        var result: String
+    }
+
+    /// Immutable values only: the text, or a pending repair (whose document, path nodes and
+    /// types are never mutated).
+    private enum Storage: @unchecked Sendable {
+        case text(Text)
+        case pending(PendingRepair)
+    }
 
     /// Makes a repair entry.
     public init(path: String, kind: Kind, expected: String, found: String, result: String) {
-        self.path = path
         self.kind = kind
-        self.expected = expected
-        self.found = found
-        self.result = result
+        self.storage = .text(Text(path: path, expected: expected, found: found, result: result))
+    }
+
+    /// A repair whose text is made when read.
+    init(_ pending: PendingRepair) {
+        self.kind = pending.kind
+        self.storage = .pending(pending)
+    }
+
+    /// What a repair recorded by Kiln's reader was made from, until its text is changed.
+    var pendingRepair: PendingRepair? {
+        if case .pending(let pending) = storage { return pending }
+        return nil
+    }
+
+    public static func == (lhs: Repair, rhs: Repair) -> Bool {
+        lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.expected == rhs.expected && lhs.found == rhs.found
+            && lhs.result == rhs.result
+    }
+
+    /// Hashes the path and the kind: what tells most repairs apart, and cheap to hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(kind)
     }
 
     public var description: String {
@@ -53,6 +125,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
 
 extension Repair {
     /// Shows a value the model ended up with: strings quoted, others as Swift prints them.
+    @usableFromInline
     static func show<T>(_ value: T) -> String {
         switch value {
         case let s as String: return JSONValue.string(s).preview()

@@ -135,17 +135,22 @@ final class KilnPathNode {
         var reversed: [JSONPath.Component] = []
         var node: KilnPathNode? = self
         while let current = node {
-            switch current.step {
-            case .keyToken(let index): reversed.append(.key(tape.string(at: index)))
-            case .key(let key): reversed.append(.key(key))
-            case .index(let position): reversed.append(.index(position))
-            case .integerKey(let number, let index):
-                let text = tape.string(at: index)
-                reversed.append(text == String(number) ? .index(number) : .key(text))
-            }
+            reversed.append(current.ownComponent(in: tape))
             node = current.parent
         }
         return reversed.reversed()
+    }
+
+    /// This node's own step as a path component.
+    func ownComponent(in tape: JSONTape) -> JSONPath.Component {
+        switch step {
+        case .keyToken(let index): return .key(tape.string(at: index))
+        case .key(let key): return .key(key)
+        case .index(let position): return .index(position)
+        case .integerKey(let number, let index):
+            let text = tape.string(at: index)
+            return text == String(number) ? .index(number) : .key(text)
+        }
     }
 
     static func codingPath(_ node: KilnPathNode?, in tape: JSONTape) -> [any CodingKey] {

@@ -23,7 +23,9 @@ extension KilnObjectReader {
             if let value = strict(T.self, at: index) { return value }
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
-                if context.session.isRecording { recordCoercion(T.self, key: name, at: index, result: value) }
+                if context.session.isRecording {
+                    record(.coerced, at: sharedNode(), .key(name), expected: T.self, found: .token(index), result: .of(value))
+                }
                 return value
             case .failed: continue
             case .delegate: return delegate(slow())
@@ -31,7 +33,10 @@ extension KilnObjectReader {
         }
         guard !context.hasCustomDefaults else { return delegate(slow()) }
         let result = initial()
-        if context.session.isRecording { recordMiss(T.self, Self.keys(key, alternate), result: result) }
+        if context.session.isRecording {
+            let (kind, found, name) = describeMiss(key, alternate)
+            record(kind, at: sharedNode(), .key(name), expected: T.self, found: found, result: .of(result))
+        }
         return result
     }
 
@@ -45,17 +50,6 @@ extension KilnObjectReader {
             return .value(unsafeBitCast(digits, to: T.self))
         }
         return coerce(T.self, at: index)
-    }
-
-    @usableFromInline
-    func recordCoercion<T, V>(_ type: T.Type, key: String, at index: Int, result: V) {
-        record(.coerced, [.key(key)], expected: T.self, found: context.tape.jsonValue(at: index).preview(), result: result)
-    }
-
-    @usableFromInline
-    func recordMiss<T>(_ type: T.Type, _ paths: [JSONPath], result: T) {
-        let (kind, found, components) = describeMiss(paths)
-        record(kind, components, expected: T.self, found: found, result: result)
     }
 
     /// A non-optional property whose first present path did not hold a `T`.
@@ -74,7 +68,7 @@ extension KilnObjectReader {
         let result = initial()
         if context.session.isRecording {
             let (kind, found, components) = describeMiss(paths)
-            record(kind, components, expected: T.self, found: found, result: result)
+            record(kind, at: node(), .components(components), expected: T.self, found: found, result: .of(result))
         }
         return result
     }
@@ -129,7 +123,7 @@ extension KilnObjectReader {
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
-            record(.coerced, path, expected: T.self, found: context.tape.jsonValue(at: index).preview(), result: value)
+            record(.coerced, at: node(), .components(path), expected: T.self, found: .token(index), result: .of(value))
         }
         return outcome
     }
@@ -169,7 +163,8 @@ extension KilnObjectReader {
     }
 
     /// Why nothing usable was found, as ``ModelDecodingContainer`` says it.
-    func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, String, [JSONPath.Component]) {
+    @usableFromInline
+    func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, PendingRepair.Found, [JSONPath.Component]) {
         var sawNull: [JSONPath.Component]? = nil
         for path in paths {
             guard let index = locateAllowingNull(path) else { continue }
@@ -177,14 +172,33 @@ extension KilnObjectReader {
                 if sawNull == nil { sawNull = path.components }
                 continue
             }
-            return (.invalid, context.tape.jsonValue(at: index).preview(), path.components)
+            return (.invalid, .token(index), path.components)
         }
-        if let sawNull { return (.null, "null", sawNull) }
-        return (.missing, "missing", paths.first?.components ?? [])
+        if let sawNull { return (.null, .text("null"), sawNull) }
+        return (.missing, .text("missing"), paths.first?.components ?? [])
     }
 
-    func record<T, V>(_ kind: Repair.Kind, _ components: [JSONPath.Component], expected: T.Type, found: String, result: V) {
-        let full = (node()?.components(in: context.tape) ?? []) + components
-        context.session.record(Repair(path: CodingPathFormatter.format(full), kind: kind, expected: Repair.typeName(expected), found: found, result: Repair.show(result)))
+    /// ``describeMiss(_:)`` for a key and its alternate, without building paths.
+    @usableFromInline
+    func describeMiss(_ key: String, _ alternate: String?) -> (Repair.Kind, PendingRepair.Found, String) {
+        var sawNull: String? = nil
+        for name in [key, alternate] {
+            guard let name, let index = context.member(of: object, key: name) else { continue }
+            if context.tape.tokens[index].kind == .null {
+                if sawNull == nil { sawNull = name }
+                continue
+            }
+            return (.invalid, .token(index), name)
+        }
+        if let sawNull { return (.null, .text("null"), sawNull) }
+        return (.missing, .text("missing"), key)
+    }
+
+    /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made
+    /// when it is read.
+    @usableFromInline
+    func record<T>(_ kind: Repair.Kind, at node: KilnPathNode?, _ tail: PendingRepair.Tail, expected: T.Type, found: PendingRepair.Found, result: RepairValue) {
+        context.session.record(PendingRepair(
+            kind: kind, tape: tape, object: object, node: node, tail: tail, expected: T.self, found: found, result: result))
     }
 }
