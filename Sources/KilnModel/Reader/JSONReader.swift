@@ -99,6 +99,21 @@ struct JSONTapeBuilder {
         }
     }
 
+    /// Whitespace where pretty-printed documents break lines (after `{`, `[`, `,` and a value):
+    /// a line break and its indentation are skipped out of line, eight spaces at a time.
+    @inline(__always)
+    func skipLayout(_ start: Int) -> Int {
+        p[start] == 0x0A ? skipIndentedLine(start + 1) : skipWhitespace(start)
+    }
+
+    @inline(never)
+    func skipIndentedLine(_ start: Int) -> Int {
+        var i = start
+        // The padding keeps the loads inside the allocation.
+        while UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 { i += 8 }
+        return skipWhitespace(i)
+    }
+
     func fail(_ message: String, _ offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: min(offset, count))
     }
@@ -133,7 +148,7 @@ struct JSONTapeBuilder {
                     depth += 1
                     append(isObject ? .object : .array, 0, 0)
                     inObject = isObject
-                    i = skipWhitespace(i + 1)
+                    i = skipLayout(i + 1)
                     if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         depth -= 1
                         tokens[stack[depth]].payload = Int64(tokenCount)
@@ -174,10 +189,10 @@ struct JSONTapeBuilder {
                 if i > count { throw fail("unexpected end of input", count) }
             } else {
                 guard depth > 0 else { break }
-                i = skipWhitespace(i)
+                i = skipLayout(i)
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
-                    i = skipWhitespace(i + 1)
+                    i = skipLayout(i + 1)
                     if inObject {
                         i = try key(i)
                         tokens[stack[depth - 1]].aux &+= 1
