@@ -77,6 +77,47 @@ extension KilnDecodingContext {
         return i == end ? items : nil
     }
 
+    /// An array whose every element `element` reads, without a decoder; `nil` when one does
+    /// not (the generic path then decodes it, with its errors).
+    @inline(__always)
+    func array<E>(at index: Int, _ element: (Int) -> E?) -> [E]? {
+        guard kind(index) == .array else { return nil }
+        let token = tape.tokens[index]
+        var items: [E] = []
+        items.reserveCapacity(Int(token.aux))
+        var i = index + 1
+        let end = Int(token.payload)
+        while i < end {
+            guard let item = element(i) else { return nil }
+            items.append(item)
+            i = tape.next(after: i)
+        }
+        return items
+    }
+
+    /// The number lists models hold (`[Int]`, `[Double]`, coordinates as `[[Double]]` and
+    /// `[[[Double]]]`), read straight from the tape by the scalar rules; `nil` for other types
+    /// or when an element does not fit.
+    func numberArray<T>(_ type: T.Type, at index: Int) -> T? {
+        let number: (Int) -> Double? = { self.double(at: $0) ?? self.nonConformingFloat(at: $0) }
+        if T.self == [Int].self {
+            return array(at: index) { self.integer(Int.self, at: $0) ?? nil }.map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == [Int64].self {
+            return array(at: index) { self.integer(Int64.self, at: $0) ?? nil }.map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == [Double].self {
+            return array(at: index, number).map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == [[Double]].self {
+            return array(at: index) { self.array(at: $0, number) }.map { unsafeBitCast($0, to: T.self) }
+        }
+        if T.self == [[[Double]]].self {
+            return array(at: index) { self.array(at: $0) { self.array(at: $0, number) } }.map { unsafeBitCast($0, to: T.self) }
+        }
+        return nil
+    }
+
     @usableFromInline
     func decodeOther<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
         if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.jsonValue(at: index) : JSONValue.null, to: T.self) }
@@ -87,6 +128,7 @@ extension KilnDecodingContext {
         if T.self == [String].self, let items = stringArray(at: index) {
             return unsafeBitCast(items, to: T.self)
         }
+        if let numbers = numberArray(T.self, at: index) { return numbers }
         if T.self == URL.self {
             let text = try decodeString(at: index, parent, step)
             guard let url = URL(string: text) else {
