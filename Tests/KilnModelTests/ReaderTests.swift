@@ -4,6 +4,29 @@ import Testing
 
 @Suite("JSON reader")
 struct ReaderTests {
+    /// Pretty-printed layouts (line breaks, any indentation, tabs, CRLF, trailing blank lines)
+    /// read as the minified document does; an error after indentation names the right byte.
+    @Test func indentationOfAnyWidthReadsLikeMinified() throws {
+        let minified = try JSONValue(parsing: #"{"a":[1,{"b":"c"},[]],"d":{},"e":null}"#)
+        for width in 0...20 {
+            for (newline, pad) in [("\n", " "), ("\r\n", " "), ("\n", "\t"), ("\n", " \t ")] {
+                let indent = String(repeating: pad, count: width)
+                let text = "{" + newline + indent + #""a": ["# + newline + indent + indent + "1," + newline + indent
+                    + #"{"b" : "c"}"# + "," + newline + indent + "[" + newline + indent + "]" + newline + indent + "],"
+                    + newline + indent + #""d": {"# + newline + indent + "}," + newline + #""e": null"# + newline + indent + "}"
+                    + newline + indent
+                #expect(try JSONValue(parsing: text) == minified, "width \(width)")
+            }
+            let broken = "[1," + "\n" + String(repeating: " ", count: width) + "x]"
+            #expect {
+                _ = try JSONDocument(parsing: broken)
+            } throws: { error in
+                guard case .invalidJSON(_, let offset, _, _)? = error as? ModelDecodingError else { return false }
+                return offset == 4 + width
+            }
+        }
+    }
+
     @Test func integersStayExactToSixtyFourBits() throws {
         let value = try JSONValue(parsing: "[0, -0, 9223372036854775807, -9223372036854775808, 18446744073709551615, 12345678901234567890123]")
         #expect(value == [0, 0, .int(.max), .int(.min), .double(18446744073709551615.0), .double(1.2345678901234568e22)])
