@@ -7,6 +7,11 @@ import Foundation
 /// ```text
 /// data[3].author.followers: expected Int, found "12k" → 0
 /// ```
+///
+/// ``KilnDecoder`` records repairs as compact values (where in the document, which token, which
+/// type) and makes a repair's text when one of its fields is read, so keeping the log costs a
+/// decode little. Until then such a repair holds on to the decoded document; to keep a log for
+/// long (past the response it came from), keep the text: `repairs.map(\.description)`.
 public struct Repair: Sendable, Hashable, CustomStringConvertible {
     /// What was done.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
