@@ -64,17 +64,7 @@ extension KilnDecodingContext {
     /// An array whose elements are all strings: the common list property, read without a decoder.
     @usableFromInline
     func stringArray(at index: Int) -> [String]? {
-        guard kind(index) == .array else { return nil }
-        let token = tape.tokens[index]
-        var items: [String] = []
-        items.reserveCapacity(Int(token.aux))
-        var i = index + 1
-        let end = Int(token.payload)
-        while i < end, let item = string(at: i) {
-            items.append(item)
-            i += 1
-        }
-        return i == end ? items : nil
+        array(at: index) { self.string(at: $0) }
     }
 
     /// An array whose every element `element` reads, without a decoder; `nil` when one does
