@@ -83,4 +83,21 @@ struct Scalars: Equatable {
         #expect(repairs.contains { $0.description == #"count: expected Int, found "12k" → 0"# })
         #expect(repairs.contains { $0.path == "text" && $0.found == #"{"a":1}"# })
     }
+
+    /// Numeric strings are trimmed of exactly what Foundation's `CharacterSet.whitespaces` holds:
+    /// tabs, every Unicode space separator and U+200B, never line breaks.
+    @Test(arguments: [
+        "\u{20}", "\t", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2003}", "\u{200A}", "\u{200B}", "\u{200C}", "\u{202F}",
+        "\u{205F}", "\u{3000}", "\u{FEFF}", "\u{180E}", "\n", "\r\n", "\u{0B}", "\u{85}", "\u{2028}", "x", "",
+    ])
+    func numericStringsTrimTheSpacesFoundationTrims(pad: String) {
+        for text in ["42", "-7", "3.0", "2.5"] {
+            for padded in [pad + text, text + pad, pad + pad + text + pad] {
+                let foundation = padded.trimmingCharacters(in: .whitespaces)
+                #expect(Int64.coerce(from: .string(padded), truncating: false) == Int64(foundation) ?? Double(foundation).flatMap { Int64(exactly: $0) }, "\(padded.debugDescription)")
+                #expect(Double.coerce(from: .string(padded), truncating: false) == Double(foundation), "\(padded.debugDescription)")
+            }
+        }
+        #expect(Bool.coerce(from: .string(pad + "Yes" + pad), truncating: false) == (pad.trimmingCharacters(in: .whitespaces).isEmpty ? true : nil))
+    }
 }

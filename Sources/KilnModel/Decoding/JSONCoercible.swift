@@ -52,7 +52,7 @@ extension Bool: JSONCoercible {
         case .int(let i): return i == 0 ? false : i == 1 ? true : nil
         case .double(let d): return d == 0 ? false : d == 1 ? true : nil
         case .string(let s):
-            let word = s.trimmingCharacters(in: .whitespaces).lowercased()
+            let word = s[...].trimmingHorizontalWhitespace.lowercased()
             switch word {
             case "true", "yes", "y", "on", "t": return true
             case "false", "no", "n", "off", "f": return false
@@ -71,7 +71,7 @@ extension Double: JSONCoercible {
         switch value {
         case .double(let d): d
         case .int(let i): Double(i)
-        case .string(let s): Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let s): Double(s[...].trimmingHorizontalWhitespace).flatMap { $0.isFinite ? $0 : nil }
         case .bool(let b): b ? 1 : 0
         case .null, .array, .object: nil
         }
@@ -97,7 +97,7 @@ extension FixedWidthInteger {
             guard truncating else { return nil }
             return Self(exactly: d.rounded(.towardZero))
         case .string(let raw):
-            let s = raw.trimmingCharacters(in: .whitespaces)
+            let s = raw[...].trimmingHorizontalWhitespace
             if let exact = Self(s) { return exact }
             if let i = Int64(s) { return Self(exactly: i) }
             guard let d = Double(s) else { return nil }
@@ -135,9 +135,9 @@ extension Decimal: JSONCoercible {
         case .double(let d): return Decimal(string: JSONValue.format(d))
         case .string(let s):
             // `Decimal(string:)` alone reads a prefix ("12k" → 12): the whole text must be a number.
-            let text = s.trimmingCharacters(in: .whitespaces)
+            let text = s[...].trimmingHorizontalWhitespace
             guard let number = Double(text), number.isFinite else { return nil }
-            return Decimal(string: text)
+            return Decimal(string: String(text))
         case .bool(let b): return b ? 1 : 0
         case .null, .array, .object: return nil
         }

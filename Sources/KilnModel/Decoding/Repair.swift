@@ -160,12 +160,12 @@ extension Repair {
             case "<", "[", "(": depth += 1
             case ">", "]", ")": depth -= 1
             case "," where depth == 0:
-                arguments.append(sugared(inner[start..<index].trimmingCharacters(in: .whitespaces)))
+                arguments.append(sugared(String(inner[start..<index].trimmingHorizontalWhitespace)))
                 start = inner.index(after: index)
             default: break
             }
         }
-        arguments.append(sugared(inner[start...].trimmingCharacters(in: .whitespaces)))
+        arguments.append(sugared(String(inner[start...].trimmingHorizontalWhitespace)))
         switch (base, arguments.count) {
         case ("Optional", 1): return arguments[0] + "?"
         case ("Array", 1): return "[" + arguments[0] + "]"

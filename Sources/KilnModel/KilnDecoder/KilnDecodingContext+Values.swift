@@ -69,7 +69,7 @@ extension KilnDecodingContext {
 
     /// An array whose every element `element` reads, without a decoder; `nil` when one does
     /// not (the generic path then decodes it, with its errors).
-    @inline(__always)
+    @inlinable @inline(__always)
     func array<E>(at index: Int, _ element: (Int) -> E?) -> [E]? {
         guard kind(index) == .array else { return nil }
         let token = tape.tokens[index]
@@ -87,25 +87,36 @@ extension KilnDecodingContext {
 
     /// The number lists models hold (`[Int]`, `[Double]`, coordinates as `[[Double]]` and
     /// `[[[Double]]]`), read straight from the tape by the scalar rules; `nil` for other types
-    /// or when an element does not fit.
+    /// or when an element does not fit. Inlined so that, once `T` is known, only one branch is left.
+    @inlinable @inline(__always)
     func numberArray<T>(_ type: T.Type, at index: Int) -> T? {
-        let number: (Int) -> Double? = { self.double(at: $0) ?? self.nonConformingFloat(at: $0) }
         if T.self == [Int].self {
-            return array(at: index) { self.integer(Int.self, at: $0) ?? nil }.map { unsafeBitCast($0, to: T.self) }
+            guard let items = array(at: index, { self.integer(Int.self, at: $0) ?? nil }) else { return nil }
+            return unsafeBitCast(items, to: T.self)
         }
         if T.self == [Int64].self {
-            return array(at: index) { self.integer(Int64.self, at: $0) ?? nil }.map { unsafeBitCast($0, to: T.self) }
+            guard let items = array(at: index, { self.integer(Int64.self, at: $0) ?? nil }) else { return nil }
+            return unsafeBitCast(items, to: T.self)
         }
         if T.self == [Double].self {
-            return array(at: index, number).map { unsafeBitCast($0, to: T.self) }
+            guard let items = array(at: index, listNumber) else { return nil }
+            return unsafeBitCast(items, to: T.self)
         }
         if T.self == [[Double]].self {
-            return array(at: index) { self.array(at: $0, number) }.map { unsafeBitCast($0, to: T.self) }
+            guard let items = array(at: index, { self.array(at: $0, self.listNumber) }) else { return nil }
+            return unsafeBitCast(items, to: T.self)
         }
         if T.self == [[[Double]]].self {
-            return array(at: index) { self.array(at: $0) { self.array(at: $0, number) } }.map { unsafeBitCast($0, to: T.self) }
+            guard let items = array(at: index, { self.array(at: $0) { self.array(at: $0, self.listNumber) } }) else { return nil }
+            return unsafeBitCast(items, to: T.self)
         }
         return nil
+    }
+
+    /// A list element read as `Double`, as the scalar rules read it.
+    @inlinable @inline(__always)
+    func listNumber(at index: Int) -> Double? {
+        double(at: index) ?? nonConformingFloat(at: index)
     }
 
     @usableFromInline

@@ -363,6 +363,7 @@ extension KilnObjectReader {
             guard let value = context.stringArray(at: index) else { return nil }
             return unsafeBitCast(value, to: T.self)
         }
+        if let numbers = context.numberArray(T.self, at: index) { return numbers }
         return strictOther(T.self, at: index)
     }
 

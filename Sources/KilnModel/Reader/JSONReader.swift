@@ -257,7 +257,9 @@ extension JSONTapeBuilder {
             } else if b < 0x80 {
                 j += 1
             } else {
-                j = try utf8Sequence(j)
+                // Text outside ASCII comes in runs (a word, a sentence): validate the whole run
+                // before going back to the eight-byte loop, which would stop at once.
+                repeat { j = try utf8Sequence(j) } while p[j] >= 0x80
             }
         }
         append(escaped ? .escapedString : .string, Int64(start + 1), UInt32(truncatingIfNeeded: j - start - 1))

@@ -40,12 +40,12 @@ public struct DateTransform: ValueTransform {
     public func decode(_ json: JSONValue) -> Date? {
         switch format {
         case .yyyyMMdd(let zone):
-            guard let text = json.string?.trimmingCharacters(in: .whitespaces), text.count == 8,
+            guard let text = json.string?[...].trimmingHorizontalWhitespace, text.count == 8,
                 let number = Int(text), number >= 0
             else { return nil }
             return Self.day(year: number / 10_000, month: number / 100 % 100, day: number % 100, in: zone)
         case .yearMonthDay(let zone):
-            guard let text = json.string?.trimmingCharacters(in: .whitespaces) else { return nil }
+            guard let text = json.string?[...].trimmingHorizontalWhitespace else { return nil }
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
                   let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
@@ -54,8 +54,8 @@ public struct DateTransform: ValueTransform {
         case .iso8601:
             return json.string.flatMap(ISO8601Dates.date(from:))
         case .rfc2822:
-            guard let text = json.string?.trimmingCharacters(in: .whitespaces) else { return nil }
-            return Self.rfc2822Formatter().date(from: text)
+            guard let text = json.string?[...].trimmingHorizontalWhitespace else { return nil }
+            return Self.rfc2822Formatter().date(from: String(text))
         case .unixSeconds:
             return Self.count(json).map { Date(timeIntervalSince1970: $0) }
         case .unixMilliseconds:
