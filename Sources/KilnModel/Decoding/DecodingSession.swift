@@ -104,6 +104,7 @@ public final class DecodingSession: @unchecked Sendable {
             return !log[run...].contains { $0.pendingRepair?.identity == identity }
         }
         indexesPending = true
+        seenPending.reserveCapacity(2 * log.count + 64)
         for entry in log {
             if let earlier = entry.pendingRepair { seenPending.insert(earlier.identity) }
         }

@@ -83,6 +83,8 @@ enum RepairValue: Sendable {
     @inlinable @inline(__always)
     static func of<T>(_ value: T) -> RepairValue {
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        // Identifiers are often `Int64`: kept as `Int` where it fits (every 64-bit platform).
+        if T.self == Int64.self, let narrow = Int(exactly: unsafeBitCast(value, to: Int64.self)) { return .int(narrow) }
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
