@@ -50,7 +50,7 @@ public struct SeparatedListTransform: ValueTransform {
             return values
         }
         guard let text = json.string else { return nil }
-        return text.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return text.split(separator: separator).map { String($0.trimmingHorizontalWhitespace) }.filter { !$0.isEmpty }
     }
 
     public func encode(_ value: [String]) -> JSONValue { .string(value.joined(separator: String(separator))) }
