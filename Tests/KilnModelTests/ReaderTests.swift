@@ -34,6 +34,36 @@ struct ReaderTests {
         #expect(big == [.max])
     }
 
+    /// Integers of every length, read eight digits at a time, with whatever may follow them.
+    @Test func integersOfEveryLengthReadExactly() throws {
+        var state: UInt64 = 0x9E37_79B9
+        for length in 1...20 {
+            for _ in 0..<50 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                var digits = String(state % 9 + 1)
+                while digits.count < length {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    digits += String(state >> 60 % 10)
+                }
+                for sign in ["", "-"] {
+                    for tail in ["", " ", ",1", "]", ".5", "e2", "E-1", "\n"] {
+                        let text = sign + digits + tail
+                        let json = "[" + text + (tail == "]" ? "" : "]")
+                        guard case .array(let items) = try JSONValue(parsing: json), let first = items.first else {
+                            Issue.record("\(json)"); continue
+                        }
+                        let number = sign + digits + (tail.hasPrefix(".") || tail.hasPrefix("e") || tail.hasPrefix("E") ? tail : "")
+                        switch first {
+                        case .int(let i): #expect(Int64(number) == i, "\(json)")
+                        case .double(let d): #expect(Int64(number) == nil && d.bitPattern == (Double(number) ?? .nan).bitPattern, "\(json)")
+                        default: Issue.record("\(json) read as \(first)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func doublesAreCorrectlyRounded() throws {
         let samples = [
             "0.1", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "9007199254740993",
