@@ -59,3 +59,32 @@ let messagesFixture: JSONValue = [
     ],
     "hasMore": false,
 ]
+
+/// Runs `body` with the URL of a loopback port that refuses connections: a TCP socket is bound
+/// to it but never listens, so the port stays taken for the whole call and no server started by
+/// another test can answer there (a stopped server's port could be handed out again at once).
+func withRefusingPort<T>(_ body: (URL) async throws -> T) async throws -> T {
+    #if canImport(Darwin)
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+    address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+            bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let port = UInt16(bigEndian: address.sin_port)
+    return try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+}

@@ -74,12 +74,11 @@ struct APIClientTests {
     }
 
     @Test func refusedConnectionBecomesTransportCannotConnect() async throws {
-        let server = try await FixtureServer.start()
-        let url = server.baseURL
-        await server.stop()
-        let client = APIClient(baseURL: url)
-        let error = await failure { try await client.send(Endpoint<MessagePage>.get("/messages")) }
-        #expect(error?.isTransport(.cannotConnect) == true, "got \(String(describing: error))")
+        try await withRefusingPort { url in
+            let client = APIClient(baseURL: url)
+            let error = await failure { try await client.send(Endpoint<MessagePage>.get("/messages")) }
+            #expect(error?.isTransport(.cannotConnect) == true, "got \(String(describing: error))")
+        }
     }
 
     @Test func slowServerBecomesTransportTimeout() async throws {
