@@ -31,6 +31,21 @@ struct Scalars: Equatable {
         #expect(value.flag == false)
     }
 
+    /// Numeric strings into `Int` and `Int64` properties: the fast path (plain digits, up to 18
+    /// bytes) and the general rule agree, in Kiln's decoder and in Foundation's, repairs included.
+    @Test(arguments: [
+        "505874924095815681", "-12", "+7", "007", "-0", "999999999999999999", "-99999999999999999",
+        "9223372036854775807", "9223372036854775808", "-", "+", "", "1.5", "12.0", " 12", "12 ", "1e3", "0x10",
+    ])
+    func numericStringsReadAlikeInBothDecoders(raw: String) throws {
+        let data = json(#"{"big": "\#(raw)", "count": "\#(raw)"}"#)
+        let foundation = try JSONDecoder().decodeWithRepairs(Scalars.self, from: data)
+        let kiln = try KilnDecoder().decodeWithRepairs(Scalars.self, from: data)
+        #expect(kiln.value == foundation.value)
+        #expect(kiln.repairs == foundation.repairs)
+        if let exact = Int64(raw) { #expect(kiln.value.big == exact) }
+    }
+
     @Test func numbersAndBooleansBecomeStrings() throws {
         #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"text": 42}"#)).text == "42")
         #expect(try JSONDecoder().decode(Scalars.self, from: json(#"{"text": 3.5}"#)).text == "3.5")

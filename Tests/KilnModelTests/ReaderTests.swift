@@ -27,6 +27,29 @@ struct ReaderTests {
         }
     }
 
+    /// Strings and keys of every length up to three words, with an escape, a character outside
+    /// ASCII or the closing quote at every position: each reads as Foundation reads it, and a
+    /// string holding a character outside ASCII counts its characters as such (a string wrongly
+    /// marked ASCII would count bytes).
+    @Test func stringsEndAndEscapeExactlyAtEveryPosition() throws {
+        let specials = [#"\n"#, #"\""#, #"\\"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\u0041"#, "é", "日本", "😀", "e\u{301}", "\u{7F}"]
+        for length in 0...24 {
+            let filler = (0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) }
+            for special in specials {
+                for position in 0...length {
+                    let raw = String(filler.prefix(position)) + special + String(filler.dropFirst(position))
+                    let data = Data(#"{"\#(raw)": ["\#(raw)", "\#(String(filler))"]}"#.utf8)
+                    let expected = try JSONDecoder().decode([String: [String]].self, from: data)
+                    let read = try KilnDecoder().decode([String: [String]].self, from: data)
+                    #expect(read == expected, "\(raw.debugDescription)")
+                    let texts = read.flatMap { [$0.key] + $0.value }
+                    let expectedTexts = expected.flatMap { [$0.key] + $0.value }
+                    #expect(texts.map(\.count).sorted() == expectedTexts.map(\.count).sorted(), "\(raw.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func integersStayExactToSixtyFourBits() throws {
         let value = try JSONValue(parsing: "[0, -0, 9223372036854775807, -9223372036854775808, 18446744073709551615, 12345678901234567890123]")
         #expect(value == [0, 0, .int(.max), .int(.min), .double(18446744073709551615.0), .double(1.2345678901234568e22)])

@@ -46,7 +46,9 @@ extension KilnObjectReader {
         if T.self == Bool.self {
             let token = context.tape.tokens[index]
             if token.kind == .int, token.payload == 0 || token.payload == 1 { return .value(unsafeBitCast(token.payload == 1, to: T.self)) }
-        } else if T.self == Int.self, let digits = plainInteger(at: index) {
+        } else if T.self == Int.self, let digits = plainInteger(at: index), let exact = Int(exactly: digits) {
+            return .value(unsafeBitCast(exact, to: T.self))
+        } else if T.self == Int64.self, let digits = plainInteger(at: index) {
             return .value(unsafeBitCast(digits, to: T.self))
         }
         return coerce(T.self, at: index)
@@ -98,7 +100,7 @@ extension KilnObjectReader {
         } else if T.self == Int.self {
             let coerced: Int?
             if let digits = plainInteger(at: index) {
-                coerced = digits
+                coerced = Int(exactly: digits)
             } else if let decided = untrimmedInteger(at: index, truncating: truncating) {
                 coerced = decided
             } else {
@@ -110,7 +112,8 @@ extension KilnObjectReader {
         } else if T.self == Double.self {
             value = Double.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
         } else if T.self == Int64.self {
-            value = Int64.coerce(from: context.tape.jsonValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+            let coerced = plainInteger(at: index) ?? Int64.coerce(from: context.tape.jsonValue(at: index), truncating: truncating)
+            value = coerced.map { unsafeBitCast($0, to: T.self) }
         } else {
             guard let target = T.self as? any JSONCoercible.Type, !(T.self is any LossyDecodable.Type) else { return .delegate }
             value = target.coerce(from: context.tape.jsonValue(at: index), truncating: truncating) as? T
@@ -128,22 +131,24 @@ extension KilnObjectReader {
         return outcome
     }
 
-    /// A string of plain ASCII digits (optionally signed) read as an `Int`: the common numeric
-    /// string, without the trimming and parsing of the general rule (which gives the same result).
+    /// A string of plain ASCII digits (optionally signed, at most 18 bytes, so it always fits)
+    /// read as an `Int64`: the common numeric string, without the trimming and parsing of the
+    /// general rule, which reads it as `Int64(text)` too. 64-bit even where `Int` is 32 bits
+    /// (watchOS), where the caller checks that the value fits.
     @usableFromInline
-    func plainInteger(at index: Int) -> Int? {
+    func plainInteger(at index: Int) -> Int64? {
         let token = context.tape.tokens[index]
         guard token.kind == .string, token.aux > 0, token.aux <= 18 else { return nil }
         let raw = context.tape.rawBytes(at: index)
         var negative = false
-        var value = 0
+        var value: Int64 = 0
         for (position, byte) in raw.enumerated() {
             if position == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
                 negative = byte == UInt8(ascii: "-")
                 continue
             }
             guard byte &- UInt8(ascii: "0") < 10 else { return nil }
-            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+            value = value * 10 + Int64(byte &- UInt8(ascii: "0"))
         }
         guard raw.count > 1 || raw.first.map({ $0 &- UInt8(ascii: "0") < 10 }) == true else { return nil }
         return negative ? -value : value

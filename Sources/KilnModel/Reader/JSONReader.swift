@@ -75,10 +75,10 @@ struct JSONTapeBuilder {
     }
 
     @inline(__always)
-    mutating func append(_ kind: JSONToken.Kind, _ payload: Int64, _ aux: UInt32) {
+    mutating func append(_ kind: JSONToken.Kind, _ payload: Int64, _ aux: UInt32, isASCII: Bool = false) {
         if tokenCount == capacity { grow() }
-        (tokens + tokenCount).initialize(to: JSONToken(kind: kind, payload: payload, aux: aux))
-        tokenCount += 1
+        (tokens + tokenCount).initialize(to: JSONToken(kind: kind, payload: payload, aux: aux, isASCII: isASCII))
+        tokenCount &+= 1
     }
 
     mutating func grow() {
@@ -91,11 +91,14 @@ struct JSONTapeBuilder {
     }
 
     @inline(__always)
-    func skipWhitespace(_ start: Int) -> Int {
+    func skipWhitespace(_ start: Int) -> Int { Self.skipWhitespace(p, start) }
+
+    @inline(__always)
+    static func skipWhitespace(_ p: UnsafeMutablePointer<UInt8>, _ start: Int) -> Int {
         var i = start
         while true {
             let b = p[i]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1 } else { return i }
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i &+= 1 } else { return i }
         }
     }
 
@@ -103,15 +106,24 @@ struct JSONTapeBuilder {
     /// a line break and its indentation are skipped out of line, eight spaces at a time.
     @inline(__always)
     func skipLayout(_ start: Int) -> Int {
-        p[start] == 0x0A ? skipIndentedLine(start + 1) : skipWhitespace(start)
+        p[start] == 0x0A ? Self.skipIndentedLine(p, start &+ 1) : skipWhitespace(start)
     }
 
+    /// Static, so that callers need not spill the builder to memory around the call.
     @inline(never)
-    func skipIndentedLine(_ start: Int) -> Int {
+    static func skipIndentedLine(_ p: UnsafeMutablePointer<UInt8>, _ start: Int) -> Int {
         var i = start
-        // The padding keeps the loads inside the allocation.
-        while UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 { i += 8 }
-        return skipWhitespace(i)
+        // The padding keeps the loads inside the allocation. The lowest byte that is not a
+        // space ends the indentation (little-endian: the lowest byte comes first).
+        while true {
+            let other = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if other != 0 {
+                i &+= other.trailingZeroBitCount &>> 3
+                break
+            }
+            i &+= 8
+        }
+        return skipWhitespace(p, i)
     }
 
     func fail(_ message: String, _ offset: Int) -> JSONSyntaxError {
@@ -148,7 +160,7 @@ struct JSONTapeBuilder {
                     depth += 1
                     append(isObject ? .object : .array, 0, 0)
                     inObject = isObject
-                    i = skipLayout(i + 1)
+                    i = skipLayout(i &+ 1)
                     if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         depth -= 1
                         tokens[stack[depth]].payload = Int64(tokenCount)
@@ -192,7 +204,7 @@ struct JSONTapeBuilder {
                 i = skipLayout(i)
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
-                    i = skipLayout(i + 1)
+                    i = skipLayout(i &+ 1)
                     if inObject {
                         i = try key(i)
                         tokens[stack[depth - 1]].aux &+= 1
@@ -202,7 +214,7 @@ struct JSONTapeBuilder {
                     depth -= 1
                     tokens[stack[depth]].payload = Int64(tokenCount)
                     if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
-                    i += 1
+                    i &+= 1
                 } else {
                     throw unexpected(i, expecting: inObject ? "',' or '}'" : "',' or ']'")
                 }
@@ -219,7 +231,7 @@ struct JSONTapeBuilder {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         let i = skipWhitespace(try string(start))
         guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
-        return skipWhitespace(i + 1)
+        return skipWhitespace(i &+ 1)
     }
 }
 
@@ -230,21 +242,27 @@ extension JSONTapeBuilder {
     /// after the closing quote.
     @inline(__always)
     mutating func string(_ start: Int) throws(JSONSyntaxError) -> Int {
-        var j = start + 1
+        var j = start &+ 1
         var escaped = false
+        var ascii = true
         let raw = UnsafeRawPointer(p)
         while true {
             // Eight bytes at a time while they are plain ASCII with no quote, backslash or control
-            // (SWAR: Swift's generic SIMD types do not vectorize this loop).
+            // (SWAR: Swift's generic SIMD types do not vectorize this loop). The lowest flagged
+            // byte is exact — a borrow only flags bytes after a true one — so the loop ends on the
+            // first special byte, not at the start of its word.
             while true {
-                let x = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = x ^ (ones &* 0x22)
                 let slash = x ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((x &- ones &* 0x20) & ~x) | x
-                if special & highs != 0 { break }
-                j += 8
+                let special = (((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((x &- ones &* 0x20) & ~x) | x) & highs
+                if special != 0 {
+                    j &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                j &+= 8
             }
             let b = p[j]
             if b == UInt8(ascii: "\"") { break }
@@ -255,15 +273,16 @@ extension JSONTapeBuilder {
                 if j >= count { throw fail("unterminated string", start) }
                 throw fail("control character U+\(String(b, radix: 16, uppercase: true)) must be escaped in a string", j)
             } else if b < 0x80 {
-                j += 1
+                j &+= 1
             } else {
                 // Text outside ASCII comes in runs (a word, a sentence): validate the whole run
                 // before going back to the eight-byte loop, which would stop at once.
+                ascii = false
                 repeat { j = try utf8Sequence(j) } while p[j] >= 0x80
             }
         }
-        append(escaped ? .escapedString : .string, Int64(start + 1), UInt32(truncatingIfNeeded: j - start - 1))
-        return j + 1
+        append(escaped ? .escapedString : .string, Int64(start &+ 1), UInt32(truncatingIfNeeded: j &- start &- 1), isASCII: ascii)
+        return j &+ 1
     }
 
     /// Validates the escape at `i` (a backslash) and returns the index after it.

@@ -15,11 +15,14 @@ struct JSONToken {
     /// scalars: byte offset of the value in the document.
     @usableFromInline var aux: UInt32
     @usableFromInline var kind: Kind
+    /// string: every byte of the raw content is ASCII (it fits the token's padding).
+    @usableFromInline var isASCII: Bool
 
-    @inlinable init(kind: Kind, payload: Int64, aux: UInt32) {
+    @inlinable init(kind: Kind, payload: Int64, aux: UInt32, isASCII: Bool = false) {
         self.kind = kind
         self.payload = payload
         self.aux = aux
+        self.isASCII = isASCII
     }
 }
 
@@ -102,8 +105,19 @@ final class JSONTape: @unchecked Sendable {
         let token = tokens[index]
         let start = Int(token.payload)
         let raw = UnsafeBufferPointer(start: base + start, count: Int(token.aux))
-        if token.kind == .string { return String(decoding: raw, as: UTF8.self) }
+        if token.kind == .string { return JSONTape.string(validated: raw, isASCII: token.isASCII) }
         return JSONTape.unescape(raw)
+    }
+
+    /// A string of bytes the reader has already validated as UTF-8, copied without a second
+    /// validation where the standard library allows it (`UTF8Span`). `isASCII` must be exact when
+    /// `true`; `false` only means "maybe not".
+    @inlinable @inline(__always)
+    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The raw UTF-8 bytes of the string at `index`, escapes left as written.
@@ -114,44 +128,57 @@ final class JSONTape: @unchecked Sendable {
         return UnsafeBufferPointer(start: base + start, count: Int(token.aux))
     }
 
-    /// Resolves the escapes of an already validated string.
+    /// Resolves the escapes of a string the reader has validated (every escape well formed,
+    /// surrogates paired). The result is never longer than `raw`: an escape of two bytes gives
+    /// one, `\uXXXX` (six) at most three, a surrogate pair (twelve) four.
     @usableFromInline
     static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var i = 0
-        let n = raw.count
-        while i < n {
-            let b = raw[i]
-            guard b == UInt8(ascii: "\\"), i + 1 < n else {
-                out.append(b)
-                i += 1
-                continue
-            }
-            let e = raw[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(raw, i)
-                i += 4
-                if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
-                    let low = hex4(raw, i + 2)
-                    if low >= 0xDC00, low < 0xE000 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { out in
+            var o = 0
+            var i = 0
+            var ascii = true
+            let n = raw.count
+            while i < n {
+                let b = raw[i]
+                guard b == UInt8(ascii: "\\"), i + 1 < n else {
+                    if b >= 0x80 { ascii = false }
+                    out[o] = b
+                    o += 1
+                    i += 1
+                    continue
                 }
-                let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: UTF8.encode(value).map { Array($0) } ?? [])
-            default: out.append(e)
+                let e = raw[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "b"): out[o] = 0x08
+                case UInt8(ascii: "f"): out[o] = 0x0C
+                case UInt8(ascii: "n"): out[o] = 0x0A
+                case UInt8(ascii: "r"): out[o] = 0x0D
+                case UInt8(ascii: "t"): out[o] = 0x09
+                case UInt8(ascii: "u"):
+                    var scalar = hex4(raw, i)
+                    i += 4
+                    if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                        let low = hex4(raw, i + 2)
+                        if low >= 0xDC00, low < 0xE000 {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            i += 6
+                        }
+                    }
+                    let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    if value.isASCII {
+                        out[o] = UInt8(truncatingIfNeeded: value.value)
+                    } else {
+                        ascii = false
+                        for unit in value.utf8 { out[o] = unit; o += 1 }
+                        continue
+                    }
+                default: out[o] = e
+                }
+                o += 1
             }
+            return string(validated: UnsafeBufferPointer(rebasing: out[..<o]), isASCII: ascii)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     @usableFromInline
