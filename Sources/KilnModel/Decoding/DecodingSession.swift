@@ -23,19 +23,9 @@ public final class DecodingSession: @unchecked Sendable {
     public let keepsRepairs: Bool
 
     private let lock = NSLock()
-    /// The distinct repairs, in the order they happened.
-    private var log: [Repair] = []
-    /// The repairs made as text already (by the `Decoder` path, transforms, `didDecode`), to
-    /// record each once.
-    private var seen: Set<Repair> = []
-    /// The repairs Kiln's reader recorded as compact values, to record each once without making
-    /// their text: filled only once a repair arrives out of document order (see `isNew(_:)`).
-    private var seenPending: Set<PendingRepair.Identity> = []
-    private var indexesPending = false
-    /// The highest object token that recorded a pending repair, and where in `log` the repairs
-    /// of that object start when they are the last entries.
-    private var frontier = -1
-    private var frontierRun: Int? = nil
+    /// The log and what de-duplicates it, mutated in one access per repair (a class's stored
+    /// properties are checked for exclusive access on every access).
+    private var state: RepairLog
     private var typeNames: [ObjectIdentifier: String] = [:]
 
     /// Makes a session.
@@ -51,6 +41,7 @@ public final class DecodingSession: @unchecked Sendable {
         self.policy = policy
         self.unknownEnumIsNil = policy.unknownEnumValueInOptionalIsNil
         self.keepsRepairs = keepsRepairs
+        self.state = RepairLog(keepsRepairs: keepsRepairs)
         self.rootPath = rootPath
     }
 
@@ -58,7 +49,7 @@ public final class DecodingSession: @unchecked Sendable {
     public var repairs: [Repair] {
         lock.lock()
         defer { lock.unlock() }
-        return log
+        return state.log
     }
 
     /// Whether recording does anything: models skip building repair entries when it does not.
@@ -68,47 +59,18 @@ public final class DecodingSession: @unchecked Sendable {
     /// value is decoded again (a strict attempt retried leniently repeats what it met).
     public func record(_ repair: Repair) {
         lock.lock()
-        let isNew = seen.insert(repair).inserted
-        if isNew, keepsRepairs {
-            log.append(repair)
-            frontierRun = nil
-        }
+        let isNew = state.add(repair)
         lock.unlock()
         if isNew { policy.onRepair?(repair) }
     }
 
     /// Records a repair from Kiln's reader; its text is made when it is read.
     func record(_ pending: PendingRepair) {
-        lock.lock()
-        let isNew = isNew(pending)
         let repair = Repair(pending)
-        if isNew, keepsRepairs { log.append(repair) }
+        lock.lock()
+        let isNew = state.add(pending, as: repair)
         lock.unlock()
         if isNew { policy.onRepair?(repair) }
-    }
-
-    /// Whether a pending repair was not recorded before, and notes it. A model read again (a
-    /// list retried leniently) repeats the repairs of objects it already read; in a first read,
-    /// repairs arrive in document order. So a repair of an object after every object seen so
-    /// far is new, one of the last object is compared with that object's few repairs, and
-    /// anything else switches to a set of every pending repair. Called with the lock held.
-    private func isNew(_ pending: PendingRepair) -> Bool {
-        if indexesPending || !keepsRepairs { return seenPending.insert(pending.identity).inserted }
-        if pending.object > frontier {
-            frontier = pending.object
-            frontierRun = log.count
-            return true
-        }
-        if pending.object == frontier, let run = frontierRun {
-            let identity = pending.identity
-            return !log[run...].contains { $0.pendingRepair?.identity == identity }
-        }
-        indexesPending = true
-        seenPending.reserveCapacity(2 * log.count + 64)
-        for entry in log {
-            if let earlier = entry.pendingRepair { seenPending.insert(earlier.identity) }
-        }
-        return seenPending.insert(pending.identity).inserted
     }
 
     /// A type's name as repairs write it (`[String: Int]?`), made once per session.
@@ -143,4 +105,88 @@ extension CodingUserInfoKey {
         }
         return key
     }()
+}
+
+/// A session's repairs, each once.
+private struct RepairLog {
+    let keepsRepairs: Bool
+    /// The distinct repairs, in the order they happened.
+    var log: [Repair] = []
+    /// For each entry of `log`, the object token of a pending repair (-1 for text), so that
+    /// `isNew(_:)` compares numbers, not entries.
+    var logObjects: [Int] = []
+    /// The repairs made as text already (by the `Decoder` path, transforms, `didDecode`), to
+    /// record each once.
+    var seen: Set<Repair> = []
+    /// The repairs Kiln's reader recorded as compact values, to record each once without making
+    /// their text: filled only once a repair arrives out of document order (see `isNew(_:)`).
+    var seenPending: Set<PendingRepair.Identity> = []
+    var indexesPending = false
+    /// The highest object token that recorded a pending repair.
+    var frontier = -1
+    /// The objects that recorded pending repairs, in increasing token order (the object being
+    /// read and the ancestors it returns to), each with where in `log` its first repair is.
+    var runs: [(object: Int, start: Int)] = []
+
+    init(keepsRepairs: Bool) {
+        self.keepsRepairs = keepsRepairs
+    }
+
+    /// Adds a repair made as text, unless it was recorded before; whether it was new.
+    mutating func add(_ repair: Repair) -> Bool {
+        let isNew = seen.insert(repair).inserted
+        if isNew, keepsRepairs {
+            log.append(repair)
+            logObjects.append(-1)
+            runs.removeAll(keepingCapacity: true)
+        }
+        return isNew
+    }
+
+    /// Adds a pending repair (`repair` holds it), unless it was recorded before; whether it was new.
+    mutating func add(_ pending: PendingRepair, as repair: Repair) -> Bool {
+        let isNew = isNew(pending)
+        if isNew, keepsRepairs {
+            log.append(repair)
+            logObjects.append(pending.object)
+        }
+        return isNew
+    }
+
+    /// Whether a pending repair was not recorded before, and notes it. A model read again (a
+    /// list retried leniently) repeats the repairs of objects it already read; in a first read,
+    /// objects are met in document order, a nested model's between its parent's properties. So
+    /// a repair of an object after every object seen so far is new; one of an object still in
+    /// `runs` (the current one or an ancestor it returned to) is compared with that object's
+    /// entries since its first; anything else — or a long comparison — switches to a set of
+    /// every pending repair.
+    private mutating func isNew(_ pending: PendingRepair) -> Bool {
+        if indexesPending || !keepsRepairs { return seenPending.insert(pending.identity).inserted }
+        let object = pending.object
+        if object > frontier {
+            frontier = object
+            runs.append((object, log.count))
+            return true
+        }
+        if let position = runs.lastIndex(where: { $0.object == object }) {
+            runs.removeSubrange((position + 1)...)
+            let start = runs[position].start
+            if log.count - start <= Self.longestComparison {
+                for index in start..<log.count where logObjects[index] == object {
+                    if let earlier = log[index].pendingRepair, earlier.isSame(as: pending) { return false }
+                }
+                return true
+            }
+        }
+        indexesPending = true
+        runs = []
+        seenPending.reserveCapacity(2 * log.count + 256)
+        for entry in log {
+            if let earlier = entry.pendingRepair { seenPending.insert(earlier.identity) }
+        }
+        return seenPending.insert(pending.identity).inserted
+    }
+
+    /// How many entries `isNew(_:)` compares before it turns to a set.
+    private static let longestComparison = 256
 }

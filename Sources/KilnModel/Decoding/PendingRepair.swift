@@ -1,8 +1,11 @@
 /// A repair as Kiln's reader records it while decoding: compact values that point into the
 /// document (the path as a node of the tape and a tail, what was found as a token), the expected
 /// type and the result. ``Repair`` makes its text when a field is read.
+///
+/// A class, immutable: a ``Repair`` holding one is a tag and a reference, so the log copies and
+/// destroys one reference per entry rather than every field.
 @usableFromInline
-struct PendingRepair {
+final class PendingRepair {
     /// What the server sent: a token of the tape, or a word (`missing`, `null`).
     @usableFromInline
     enum Found: Hashable {
@@ -27,6 +30,22 @@ struct PendingRepair {
     let expected: Any.Type
     let found: Found
     let result: RepairValue
+
+    init(kind: Repair.Kind, tape: JSONTape, object: Int, node: KilnPathNode?, tail: Tail, expected: Any.Type, found: Found, result: RepairValue) {
+        self.kind = kind
+        self.tape = tape
+        self.object = object
+        self.node = node
+        self.tail = tail
+        self.expected = expected
+        self.found = found
+        self.result = result
+    }
+
+    /// Whether `other` is the same repair (see ``Identity``), compared field by field.
+    func isSame(as other: PendingRepair) -> Bool {
+        object == other.object && kind == other.kind && tape === other.tape && expected == other.expected && tail == other.tail
+    }
 
     /// What tells two pending repairs apart without making their text: the same object, tail,
     /// kind and type of the same document make the same repair.

@@ -80,11 +80,19 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     /// document alive while it exists; store `description` to keep a log for long.
     private var storage: Storage
 
-    private struct Text: Hashable {
-        var path: String
-        var expected: String
-        var found: String
-        var result: String
+    /// A class, so that a repair is a tag and one reference whichever way it was made.
+    private final class Text: Sendable {
+        let path: String
+        let expected: String
+        let found: String
+        let result: String
+
+        init(path: String, expected: String, found: String, result: String) {
+            self.path = path
+            self.expected = expected
+            self.found = found
+            self.result = result
+        }
     }
 
     /// Immutable values only: the text, or a pending repair (whose document, path nodes and
