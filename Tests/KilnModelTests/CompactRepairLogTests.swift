@@ -41,6 +41,39 @@ import Testing
         #expect(repairs.contains { $0.path == "rows[2]" && $0.kind == .dropped }, "\(repairs)")
     }
 
+    @DataModel
+    struct Post: Equatable, Sendable {
+        var score = 0
+        var owner = Owner()
+        var owners: [Owner] = []
+        var rank = 0
+    }
+
+    @DataModel
+    struct Feed: Equatable, Sendable {
+        var posts: [Post] = []
+    }
+
+    /// A parent's repairs after its children's (`rank` after `owner`), a list of posts read
+    /// again because one element is not an object, and a parent whose repairs are hundreds of
+    /// entries apart: each repair is logged once, in the order Foundation's decode logs them.
+    @Test(arguments: [1, 300])
+    func repairsAroundNestedModelsAreLoggedOnce(owners: Int) throws {
+        let list = Array(repeating: #"{"name": 5, "followers": "12k"}"#, count: owners).joined(separator: ", ")
+        let text = """
+        {"posts": [{"score": "x", "owner": {"name": 5, "followers": "12k"}, "owners": [\(list)], "rank": "y"},
+                   {"score": "7", "owner": null, "rank": true},
+                   9,
+                   {"owner": {"followers": "3"}, "owners": [\(list)], "rank": [1]}]}
+        """
+        let (feed, repairs) = try ModelIntentTests.decodeAllWays(Feed.self, text)
+        #expect(feed.posts.map(\.score) == [0, 7, 0])
+        #expect(Set(repairs).count == repairs.count)
+        #expect(repairs.filter { $0.path == "posts[0].rank" }.count == 1)
+        #expect(repairs.filter { $0.path.hasPrefix("posts[0].owners[") }.count == 2 * owners)
+        #expect(repairs.filter { $0.path.hasPrefix("posts[3].owners[") }.count == 2 * owners)
+    }
+
     /// `onRepair` hears each repair once too, the same ones the log keeps.
     @Test func onRepairHearsWhatTheLogKeeps() throws {
         let heard = Heard()
