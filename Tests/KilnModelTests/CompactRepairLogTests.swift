@@ -74,6 +74,19 @@ import Testing
         #expect(repairs.filter { $0.path.hasPrefix("posts[3].owners[") }.count == 2 * owners)
     }
 
+    /// A property whose key and snake_case twin are both absent, null or unusable in every
+    /// combination logs what Foundation's decode logs: the first unusable value, else the first
+    /// null, else "missing".
+    @Test(arguments: [
+        #"{}"#, #"{"isTop": null}"#, #"{"is_top": null}"#, #"{"isTop": null, "is_top": null}"#,
+        #"{"isTop": null, "is_top": "maybe"}"#, #"{"isTop": "maybe", "is_top": null}"#,
+        #"{"isTop": [1], "is_top": "maybe"}"#, #"{"is_top": {"a": 1}}"#, #"{"isTop": null, "is_top": 1}"#,
+    ])
+    func aKeyAndItsTwinLogWhatFoundationLogs(text: String) throws {
+        let (_, repairs) = try ModelIntentTests.decodeAllWays(Row.self, text)
+        #expect(repairs.filter { $0.path == "isTop" || $0.path == "is_top" }.count <= 1, "\(repairs)")
+    }
+
     /// `onRepair` hears each repair once too, the same ones the log keeps.
     @Test func onRepairHearsWhatTheLogKeeps() throws {
         let heard = Heard()

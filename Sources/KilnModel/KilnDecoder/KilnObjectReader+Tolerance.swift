@@ -14,12 +14,19 @@ extension KilnObjectReader {
     /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common.
     @inlinable
     mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
-        var current: String? = key
-        var following = alternate
-        while let name = current {
-            current = following
-            following = nil
-            guard let index = find(name) else { continue }
+        // What the log says when no key gives a value: the first present value that could not
+        // be used, else the first null, else "missing" (positions: 0 the key, 1 the alternate).
+        var unusable = -1
+        var unusableAt = 0
+        var nullAt = -1
+        for position in 0..<2 {
+            let name: String
+            if position == 0 { name = key } else if let alternate { name = alternate } else { break }
+            guard let index = findAllowingNull(name) else { continue }
+            if context.tape.tokens[index].kind == .null {
+                if nullAt < 0 { nullAt = position }
+                continue
+            }
             if let value = strict(T.self, at: index) { return value }
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
@@ -27,15 +34,23 @@ extension KilnObjectReader {
                     record(.coerced, at: sharedNode(), .key(name), expected: T.self, found: .token(index), result: .of(value))
                 }
                 return value
-            case .failed: continue
+            case .failed:
+                if unusable < 0 { (unusable, unusableAt) = (index, position) }
+                continue
             case .delegate: return delegate(slow())
             }
         }
         guard !context.hasCustomDefaults else { return delegate(slow()) }
         let result = initial()
         if context.session.isRecording {
-            let (kind, found, name) = describeMiss(key, alternate)
-            record(kind, at: sharedNode(), .key(name), expected: T.self, found: found, result: .of(result))
+            let name = { (position: Int) in position == 0 ? key : alternate ?? key }
+            if unusable >= 0 {
+                record(.invalid, at: sharedNode(), .key(name(unusableAt)), expected: T.self, found: .token(unusable), result: .of(result))
+            } else if nullAt >= 0 {
+                record(.null, at: sharedNode(), .key(name(nullAt)), expected: T.self, found: .text("null"), result: .of(result))
+            } else {
+                record(.missing, at: sharedNode(), .key(key), expected: T.self, found: .text("missing"), result: .of(result))
+            }
         }
         return result
     }
@@ -181,22 +196,6 @@ extension KilnObjectReader {
         }
         if let sawNull { return (.null, .text("null"), sawNull) }
         return (.missing, .text("missing"), paths.first?.components ?? [])
-    }
-
-    /// ``describeMiss(_:)`` for a key and its alternate, without building paths.
-    @usableFromInline
-    func describeMiss(_ key: String, _ alternate: String?) -> (Repair.Kind, PendingRepair.Found, String) {
-        var sawNull: String? = nil
-        for name in [key, alternate] {
-            guard let name, let index = context.member(of: object, key: name) else { continue }
-            if context.tape.tokens[index].kind == .null {
-                if sawNull == nil { sawNull = name }
-                continue
-            }
-            return (.invalid, .token(index), name)
-        }
-        if let sawNull { return (.null, .text("null"), sawNull) }
-        return (.missing, .text("missing"), key)
     }
 
     /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made

@@ -194,6 +194,13 @@ extension KilnObjectReader {
     /// The member's value token when present and not null, using the hint and the key filter.
     @inlinable @inline(__always)
     mutating func find(_ key: String) -> Int? {
+        guard let found = findAllowingNull(key), tape.tokens[found].kind != .null else { return nil }
+        return found
+    }
+
+    /// The member's value token when present, `null` included, using the hint and the key filter.
+    @inlinable @inline(__always)
+    mutating func findAllowingNull(_ key: String) -> Int? {
         var key = key
         let tape = self.tape
         let filter = keyFilter
@@ -206,7 +213,7 @@ extension KilnObjectReader {
         guard let found else { return nil }
         let token = tape.tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
-        return token.kind == .null ? nil : found
+        return found
     }
 
     /// The value token at a path (`author.name`, `images[0].url`), when present and not null.
