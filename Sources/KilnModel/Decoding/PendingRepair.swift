@@ -95,6 +95,8 @@ enum RepairValue: Sendable {
     case bool(Bool)
     case double(Double)
     case string(String)
+    /// A list of strings (tags, names): common, and costly to show eagerly.
+    case strings([String])
     /// Text already made, for every other type.
     case shown(String)
 
@@ -107,6 +109,7 @@ enum RepairValue: Sendable {
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == [String].self { return .strings(unsafeBitCast(value, to: [String].self)) }
         return .shown(Repair.show(value))
     }
 
@@ -117,6 +120,7 @@ enum RepairValue: Sendable {
         case .bool(let value): Repair.show(value)
         case .double(let value): Repair.show(value)
         case .string(let value): Repair.show(value)
+        case .strings(let value): Repair.show(value)
         case .shown(let text): text
         }
     }

@@ -31,7 +31,7 @@ extension KilnObjectReader {
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
                 if context.session.isRecording {
-                    record(.coerced, at: sharedNode(), .key(name), expected: T.self, found: .token(index), result: .of(value))
+                    Self.record(.coerced, context, object, at: sharedNode(), .key(name), expected: T.self, found: .token(index), result: .of(value))
                 }
                 return value
             case .failed:
@@ -45,11 +45,11 @@ extension KilnObjectReader {
         if context.session.isRecording {
             let name = { (position: Int) in position == 0 ? key : alternate ?? key }
             if unusable >= 0 {
-                record(.invalid, at: sharedNode(), .key(name(unusableAt)), expected: T.self, found: .token(unusable), result: .of(result))
+                Self.record(.invalid, context, object, at: sharedNode(), .key(name(unusableAt)), expected: T.self, found: .token(unusable), result: .of(result))
             } else if nullAt >= 0 {
-                record(.null, at: sharedNode(), .key(name(nullAt)), expected: T.self, found: .text("null"), result: .of(result))
+                Self.record(.null, context, object, at: sharedNode(), .key(name(nullAt)), expected: T.self, found: .text("null"), result: .of(result))
             } else {
-                record(.missing, at: sharedNode(), .key(key), expected: T.self, found: .text("missing"), result: .of(result))
+                Self.record(.missing, context, object, at: sharedNode(), .key(key), expected: T.self, found: .text("missing"), result: .of(result))
             }
         }
         return result
@@ -85,7 +85,7 @@ extension KilnObjectReader {
         let result = initial()
         if context.session.isRecording {
             let (kind, found, components) = describeMiss(paths)
-            record(kind, at: node(), .components(components), expected: T.self, found: found, result: .of(result))
+            Self.record(kind, context, object, at: node(), .components(components), expected: T.self, found: found, result: .of(result))
         }
         return result
     }
@@ -141,7 +141,7 @@ extension KilnObjectReader {
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
-            record(.coerced, at: node(), .components(path), expected: T.self, found: .token(index), result: .of(value))
+            Self.record(.coerced, context, object, at: node(), .components(path), expected: T.self, found: .token(index), result: .of(value))
         }
         return outcome
     }
@@ -200,9 +200,14 @@ extension KilnObjectReader {
 
     /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made
     /// when it is read.
+    /// Static and not generic: a call passes what it needs rather than a copy of the reader,
+    /// and one body serves every type.
     @usableFromInline
-    func record<T>(_ kind: Repair.Kind, at node: KilnPathNode?, _ tail: PendingRepair.Tail, expected: T.Type, found: PendingRepair.Found, result: RepairValue) {
+    static func record(
+        _ kind: Repair.Kind, _ context: KilnDecodingContext, _ object: Int, at node: KilnPathNode?, _ tail: PendingRepair.Tail,
+        expected: Any.Type, found: PendingRepair.Found, result: RepairValue
+    ) {
         context.session.record(PendingRepair(
-            kind: kind, tape: tape, object: object, node: node, tail: tail, expected: T.self, found: found, result: result))
+            kind: kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result))
     }
 }
