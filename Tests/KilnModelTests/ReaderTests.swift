@@ -32,7 +32,10 @@ struct ReaderTests {
     /// string holding a character outside ASCII counts its characters as such (a string wrongly
     /// marked ASCII would count bytes).
     @Test func stringsEndAndEscapeExactlyAtEveryPosition() throws {
-        let specials = [#"\n"#, #"\""#, #"\\"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\u0041"#, "é", "日本", "😀", "e\u{301}", "\u{7F}"]
+        let specials = [
+            #"\n"#, #"\""#, #"\\"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\u0041"#, "é", "日本", "😀", "e\u{301}", "\u{7F}",
+            #"é\n"#, #"\t日"#, #"\u0041é"#,
+        ]
         for length in 0...24 {
             let filler = (0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) }
             for special in specials {

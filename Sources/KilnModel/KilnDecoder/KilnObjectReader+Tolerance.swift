@@ -200,6 +200,7 @@ extension KilnObjectReader {
 
     /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made
     /// when it is read.
+    ///
     /// Static and not generic: a call passes what it needs rather than a copy of the reader,
     /// and one body serves every type.
     @usableFromInline
