@@ -23,7 +23,8 @@ public struct KilnObjectReader {
     /// Swift name before its snake_case twin) are known absent without a scan.
     @usableFromInline let keyFilter: UInt64
 
-    @usableFromInline
+    /// Inlinable: built in place by the caller rather than copied out of a call.
+    @inlinable
     init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: Any.Type) {
         self.context = context
         self.tape = context.tape
