@@ -120,7 +120,7 @@ private struct RepairLog {
     var seen: Set<Repair> = []
     /// The repairs Kiln's reader recorded as compact values, to record each once without making
     /// their text: filled only once a repair arrives out of document order (see `isNew(_:)`).
-    var seenPending: Set<PendingRepair.Identity> = []
+    var seenPending: Set<PendingRepair> = []
     var indexesPending = false
     /// The highest object token that recorded a pending repair.
     var frontier = -1
@@ -161,7 +161,7 @@ private struct RepairLog {
     /// entries since its first; anything else — or a long comparison — switches to a set of
     /// every pending repair.
     private mutating func isNew(_ pending: PendingRepair) -> Bool {
-        if indexesPending || !keepsRepairs { return seenPending.insert(pending.identity).inserted }
+        if indexesPending || !keepsRepairs { return seenPending.insert(pending).inserted }
         let object = pending.object
         if object > frontier {
             frontier = object
@@ -173,7 +173,7 @@ private struct RepairLog {
             let start = runs[position].start
             if log.count - start <= Self.longestComparison {
                 for index in start..<log.count where logObjects[index] == object {
-                    if let earlier = log[index].pendingRepair, earlier.isSame(as: pending) { return false }
+                    if let earlier = log[index].pendingRepair, earlier == pending { return false }
                 }
                 return true
             }
@@ -182,9 +182,9 @@ private struct RepairLog {
         runs = []
         seenPending.reserveCapacity(2 * log.count + 256)
         for entry in log {
-            if let earlier = entry.pendingRepair { seenPending.insert(earlier.identity) }
+            if let earlier = entry.pendingRepair { seenPending.insert(earlier) }
         }
-        return seenPending.insert(pending.identity).inserted
+        return seenPending.insert(pending).inserted
     }
 
     /// How many entries `isNew(_:)` compares before it turns to a set.

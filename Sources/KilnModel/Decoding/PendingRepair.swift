@@ -42,33 +42,6 @@ final class PendingRepair {
         self.result = result
     }
 
-    /// Whether `other` is the same repair (see ``Identity``), compared field by field.
-    func isSame(as other: PendingRepair) -> Bool {
-        object == other.object && kind == other.kind && tape === other.tape && expected == other.expected && tail == other.tail
-    }
-
-    /// What tells two pending repairs apart without making their text: the same object, tail,
-    /// kind and type of the same document make the same repair.
-    struct Identity: Hashable {
-        let tape: ObjectIdentifier
-        let object: Int
-        let kind: Repair.Kind
-        let expected: ObjectIdentifier
-        let tail: Tail
-
-        /// Hashes the integers only: repairs of one object with the same kind and type are rare,
-        /// and `==` still compares every field.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(object)
-            hasher.combine(kind)
-            hasher.combine(expected)
-        }
-    }
-
-    var identity: Identity {
-        Identity(tape: ObjectIdentifier(tape), object: object, kind: kind, expected: ObjectIdentifier(expected), tail: tail)
-    }
-
     /// ``Repair/path``: as ``CodingPathFormatter`` writes it.
     var pathText: String {
         var components = node?.components(in: tape) ?? []
@@ -85,6 +58,26 @@ final class PendingRepair {
         case .token(let index): tape.jsonValue(at: index).preview()
         case .text(let text): text
         }
+    }
+}
+
+/// Equal when they are the same repair: the same object, tail, kind and type of the same
+/// document (the text would be the same), so that a repair met again when a value is read again
+/// is logged once.
+extension PendingRepair: Hashable {
+    @usableFromInline
+    static func == (lhs: PendingRepair, rhs: PendingRepair) -> Bool {
+        lhs.object == rhs.object && lhs.kind == rhs.kind && lhs.tape === rhs.tape && lhs.expected == rhs.expected
+            && lhs.tail == rhs.tail
+    }
+
+    /// Hashes the integers only: repairs of one object with the same kind and type are rare,
+    /// and `==` still compares every field.
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(object)
+        hasher.combine(kind)
+        hasher.combine(ObjectIdentifier(expected))
     }
 }
 
