@@ -12,9 +12,11 @@ import KilnNetwork
 /// client.responseCache = ResponseCache(LayeredCache(disk: disk), expiry: .after(7 * 24 * 3600))
 /// ```
 ///
-/// What is stored is the envelope's `data` exactly as the server sent it, after the HTTP and
-/// envelope checks and a successful decode: a server refusal or unreadable data never replaces a
-/// good cached value.
+/// What is stored is the value's bytes exactly as the server sent them, after the HTTP and
+/// envelope checks and a successful decode, with the response's validators and freshness
+/// (``HTTPCacheInfo``, in the entry's metadata): a server refusal or unreadable data never
+/// replaces a good cached value. ``expiry`` is how long an entry is kept at all; whether a kept
+/// entry is fresh is the server's word, read by the client's cache policy.
 ///
 /// Keys name the request's method, scheme, host, port and path, its query and form parameters
 /// sorted by name (volatile ones left out) and a digest of a JSON or raw body: two clients for
@@ -56,12 +58,20 @@ public struct ResponseCache: ResponseCaching {
 
     public func cachedResponse(for request: CacheableRequest) async -> CachedResponse? {
         guard let entry = await cache.entry(forKey: key(for: request), schemaVersion: schemaVersion) else { return nil }
-        return CachedResponse(data: entry.value, age: entry.age(at: clock.now()))
+        let info = entry.metadata[Self.infoKey].flatMap { try? JSONDecoder().decode(HTTPCacheInfo.self, from: Data($0.utf8)) }
+        return CachedResponse(data: entry.value, age: entry.age(at: clock.now()), info: info)
     }
 
-    public func store(_ data: Data, for request: CacheableRequest) async {
-        await cache.set(data, forKey: key(for: request), expiry: expiry, schemaVersion: schemaVersion, metadata: [:])
+    public func store(_ response: CachedResponse, for request: CacheableRequest) async {
+        var metadata: [String: String] = [:]
+        if let info = response.info, let encoded = try? JSONEncoder().encode(info) {
+            metadata[Self.infoKey] = String(decoding: encoded, as: UTF8.self)
+        }
+        await cache.set(response.data, forKey: key(for: request), expiry: expiry, schemaVersion: schemaVersion, metadata: metadata)
     }
+
+    /// The metadata entry that holds a response's ``HTTPCacheInfo``.
+    static let infoKey = "http-cache"
 
     public func removeResponse(for request: CacheableRequest) async {
         await cache.remove(forKey: key(for: request))

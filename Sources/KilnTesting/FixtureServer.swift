@@ -9,7 +9,7 @@ import KilnNetwork
 /// ```swift
 /// let server = try await FixtureServer.start()
 /// server.route(.get, "/messages", .envelope(data: ["list": [["id": 1, "title": "Hello"]]]))
-/// let client = APIClient(baseURL: server.baseURL)
+/// let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
 /// let page = try await client.send(Endpoint<MessagePage>.get("/messages"))
 /// #expect(server.requests(to: "/messages").count == 1)
 /// await server.stop()

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// let stub = StubTransport()
 /// stub.on(.get, "/messages", .envelope(data: ["list": []]))
 /// stub.on(.get, "/offline", failure: URLError(.notConnectedToInternet))
-/// let client = APIClient(baseURL: URL(string: "https://stub.local")!, transport: stub)
+/// let client = APIClient(baseURL: URL(string: "https://stub.local")!, envelope: .codeMessageData, transport: stub)
 /// let viewModel = MessagesViewModel(client: client)
 /// await viewModel.load()
 /// #expect(stub.requests.map(\.path) == ["/messages"])

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let clock = TestClock()
-/// var client = APIClient(baseURL: server.baseURL, interceptors: [RetryInterceptor()])
+/// var client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [RetryInterceptor()])
 /// client.sleep = { try await clock.sleep(for: $0) }
 ///
 /// let call = Task { [client] in try await client.send(Endpoint<Page>.get("/page")) }

@@ -7,7 +7,7 @@ import Foundation
 /// @Test func readsTheGreeting() async throws {
 ///     try await withFixtureServer { server in
 ///         server.route(.get, "/greeting", .envelope(data: ["text": "Hello"]))
-///         let greeting = try await APIClient(baseURL: server.baseURL).send(Endpoint<Greeting>.get("/greeting"))
+///         let greeting = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData).send(Endpoint<Greeting>.get("/greeting"))
 ///         #expect(greeting.text == "Hello")
 ///     }
 /// }

@@ -151,7 +151,7 @@ public final class Resource<Value: Sendable> {
         switch sourced.origin {
         // A cached value may be followed by a fresh one: the load is not over.
         case .cache: state = .loading(previous: sourced.value)
-        case .network: state = .loaded(sourced.value)
+        case .network, .revalidated: state = .loaded(sourced.value)
         }
     }
 

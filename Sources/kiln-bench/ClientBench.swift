@@ -79,9 +79,9 @@ enum ClientBench {
     static func makeCases(baseURL: URL, file: String, cacheFolder: URL) throws -> [Case] {
         let session = URLSession(configuration: .ephemeral)
         let url = baseURL.appendingPathComponent(file)
-        let plain = APIClient(baseURL: baseURL)
+        let plain = APIClient(baseURL: baseURL, envelope: .codeMessageData)
         let cache = ResponseCache(LayeredCache(memory: MemoryCache(costLimit: 64 * 1024 * 1024), disk: DiskCache(directory: cacheFolder)))
-        let cached = APIClient(baseURL: baseURL, responseCache: cache)
+        let cached = APIClient(baseURL: baseURL, envelope: .codeMessageData, responseCache: cache)
         let endpoint = Endpoint<PlainModelPageData>.get(file)
         return [
             Case(label: "URLSession data(for:) + Foundation JSONDecoder strict") {

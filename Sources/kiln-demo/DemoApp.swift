@@ -52,7 +52,7 @@ final class DemoApp {
         do {
             let twoHoursAgo = CacheClock { Date().addingTimeInterval(-7200) }
             let earlier = APIClient(
-                baseURL: server.baseURL, interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 8))],
+                baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 8))],
                 responseCache: ResponseCache(DiskCache(directory: cacheFolder, clock: twoHoursAgo), clock: twoHoursAgo))
             // Without it the messages screen simply starts with nothing cached.
             _ = try? await earlier.send(Endpoint<MessagePage>.get("/messages"), policy: .networkOnly)
@@ -63,8 +63,10 @@ final class DemoApp {
         policy.setDefault("--", for: String.self)
         policy.onRepair = { repair in Task { @MainActor in journal.add(repair) } }
         // Offline: requests go to a port nobody listens on, under the server's own URLs.
+        // The demo's API wraps every answer in {"code", "msg", "data"}: the client is told so.
         let client = APIClient(
             baseURL: server.baseURL,
+            envelope: .codeMessageData,
             interceptors: [
                 CommonParametersInterceptor(["service_code": "kiln-demo"]),
                 RetryInterceptor(policy: RetryPolicy(maxRetries: options.failRate > 0 ? 6 : 1)),

@@ -60,6 +60,7 @@ enum DemoViews {
         switch resource.origin {
         case .cache(let age)?: lines.append("Showing the cached list, \(DemoFormat.age(age)) old\(resource.isLoading ? " — fetching the fresh one…" : "")")
         case .network?: lines.append("Showing the fresh list from the network")
+        case .revalidated?: lines.append("Showing the cached list, confirmed current by the server")
         case nil: lines.append(resource.isLoading ? "… loading" : "")
         }
         if let failure = resource.failure {

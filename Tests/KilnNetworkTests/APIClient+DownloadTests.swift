@@ -13,7 +13,7 @@ struct APIClientDownloadTests {
 
         try await withFixtureServer { server in
             server.route(.get, "/big", .generated(byteCount: size, seed: 42))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             var progress: [TransferProgress] = []
             var file: DownloadedFile?
             for try await event in client.download(Endpoint<Data>.get("/big").timeout(60), to: destination) {
@@ -38,7 +38,7 @@ struct APIClientDownloadTests {
         let destination = directory.appendingPathComponent("cut.bin")
         try await withFixtureServer { server in
             server.route(.get, "/cut", .generated(byteCount: 2_000_000).droppingConnection(afterBytes: 500_000))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             var received: Int64 = 0
             let error = await #expect(throws: APIError.self) {
                 for try await event in client.download(Endpoint<Data>.get("/cut"), to: destination) {
@@ -59,7 +59,7 @@ struct APIClientDownloadTests {
         try Data("old".utf8).write(to: destination)
         try await withFixtureServer { server in
             server.route(.get, "/missing", .status(404, body: "no"))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let error = await #expect(throws: APIError.self) {
                 for try await _ in client.download(Endpoint<Data>.get("/missing"), to: destination) {}
             }
@@ -79,7 +79,7 @@ struct APIClientDownloadCancellationTests {
             // Uncancelled, this body takes at least 32 × 100 ms = 3.2 s to arrive.
             server.route(.get, "/slow", .generated(byteCount: 32 * 32 * 1024).slowBody(chunkSize: 32 * 1024, interval: .milliseconds(100)))
             let cancelled = AsyncStream<Void>.makeStream()
-            let client = APIClient(baseURL: server.baseURL, eventMonitors: [EventMonitor { event in
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, eventMonitors: [EventMonitor { event in
                 if case .attemptFailed(_, .cancelled, _, _, _) = event { cancelled.continuation.yield() }
             }])
             var events = 0

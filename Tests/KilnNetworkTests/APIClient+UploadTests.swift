@@ -37,7 +37,7 @@ struct APIClientUploadTests {
             form.append(image, name: "photo", filename: "photo.jpg", mimeType: "image/jpeg")
             form.append(fileAt: document, name: "report")
             form.append("holiday", name: "caption")
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
 
             var progress: [TransferProgress] = []
             var result: JSONValue?
@@ -70,7 +70,7 @@ struct APIClientUploadTests {
             server.route(.post, "/upload", .envelope())
             var form = MultipartFormData()
             form.append(fileAt: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin"), name: "file")
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             await #expect(throws: APIError.self) {
                 for try await _ in client.upload(Endpoint<NoContent>.post("/upload", body: .multipart(form))) {}
             }

@@ -15,7 +15,7 @@ struct LoadTests {
             }
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = 50
-            let client = APIClient(baseURL: server.baseURL, interceptors: [CommonParametersInterceptor(["service_code": "blog"])], transport: URLSessionTransport(configuration: configuration))
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [CommonParametersInterceptor(["service_code": "blog"])], transport: URLSessionTransport(configuration: configuration))
             let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for worker in 0..<50 {
                     group.addTask {

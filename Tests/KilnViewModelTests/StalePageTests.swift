@@ -38,7 +38,7 @@ struct StalePageTests {
                 defer { state.record("\(prefix) page \(page) answered") }
                 return articlePage(1...3, prefix: prefix, hasMore: true)
             }
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let model = BlogListViewModel(client: client, category: "swift")
 
             await model.first()

@@ -37,7 +37,7 @@ struct MainActorAppTests {
         try await withFixtureServer { server in
             server.route(.get, "/articles", .envelope(data: Self.articles))
             server.route(.get, "/articles/1", .envelope(data: ["id": 1, "title": "One"]))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
 
             let page = try await client.send(Endpoint<StoryPage>.get("/articles"))
             #expect(page.list.map(\.authorName) == ["Ann", "Bo"])

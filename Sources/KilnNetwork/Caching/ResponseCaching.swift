@@ -2,20 +2,21 @@ import Foundation
 
 /// Where an ``APIClient`` keeps the data of successful responses for its cache policies.
 ///
-/// The client calls it and knows nothing of how bytes are stored: it hands over the envelope's
-/// `data` exactly as the server sent it, after the HTTP and envelope checks passed and the value
-/// decoded, and asks for those bytes back by request. `ResponseCache` (in the `KilnNetworkCache`
-/// module, part of `Kiln`) implements it over KilnCache's memory and disk caches; implement it
-/// yourself to keep responses anywhere else.
+/// The client calls it and knows nothing of how bytes are stored: it hands over the value's bytes
+/// exactly as the server sent them (the envelope's `data`, or the whole body), after the HTTP and
+/// envelope checks passed and the value decoded, with what the server said about reusing them
+/// (``HTTPCacheInfo``: validators and freshness), and asks for both back by request.
+/// `ResponseCache` (in the `KilnNetworkCache` module, part of `Kiln`) implements it over
+/// KilnCache's memory and disk caches; implement it yourself to keep responses anywhere else.
 ///
 /// ```swift
 /// struct Remembered: ResponseCaching {
 ///     let store: Storage
 ///     func cachedResponse(for request: CacheableRequest) async -> CachedResponse? {
-///         await store.read(request.url.absoluteString).map { CachedResponse(data: $0.bytes, age: $0.age) }
+///         await store.read(request.url.absoluteString).map { CachedResponse(data: $0.bytes, age: $0.age, info: $0.info) }
 ///     }
-///     func store(_ data: Data, for request: CacheableRequest) async {
-///         await store.write(data, for: request.url.absoluteString)
+///     func store(_ response: CachedResponse, for request: CacheableRequest) async {
+///         await store.write(response.data, info: response.info, for: request.url.absoluteString)
 ///     }
 ///     func removeResponse(for request: CacheableRequest) async {
 ///         await store.delete(request.url.absoluteString)
@@ -23,14 +24,17 @@ import Foundation
 /// }
 /// ```
 public protocol ResponseCaching: Sendable {
-    /// The data stored for `request`, with its age, or `nil` when there is none that can be used.
+    /// The data stored for `request`, with its age and cache information, or `nil` when there
+    /// is none that can be used.
     func cachedResponse(for request: CacheableRequest) async -> CachedResponse?
 
-    /// Stores `data` (the envelope's `data`, as sent) for `request`, replacing what was there.
-    func store(_ data: Data, for request: CacheableRequest) async
+    /// Stores `response` for `request`, replacing what was there; its ``CachedResponse/age`` is
+    /// 0 (the age starts now). A revalidated entry (`304 Not Modified`) is stored again with its
+    /// renewed ``CachedResponse/info`` and the same data.
+    func store(_ response: CachedResponse, for request: CacheableRequest) async
 
     /// Forgets what is stored for `request`: the client calls it when stored data no longer
-    /// decodes into the endpoint's type.
+    /// decodes into the endpoint's type, and when the server answers with `no-store`.
     func removeResponse(for request: CacheableRequest) async
 }
 
@@ -60,16 +64,23 @@ public struct CacheableRequest: Sendable, Hashable {
     }
 }
 
-/// Data a ``ResponseCaching`` store found, and how old it is.
+/// Data a ``ResponseCaching`` store keeps, how old it is, and what the server said about reusing it.
 public struct CachedResponse: Sendable, Hashable {
-    /// The envelope's `data`, as stored.
+    /// The value's bytes, as the server sent them.
     public var data: Data
-    /// Seconds since the data was stored.
+    /// Seconds since the data was stored or last revalidated.
     public var age: TimeInterval
+    /// Validators and freshness from the response's headers; `nil` for data stored without
+    /// them (it is never fresh by the server's rules, and is fetched again rather than revalidated).
+    public var info: HTTPCacheInfo?
 
     /// Describes stored data.
-    public init(data: Data, age: TimeInterval) {
+    public init(data: Data, age: TimeInterval, info: HTTPCacheInfo? = nil) {
         self.data = data
         self.age = age
+        self.info = info
     }
+
+    /// Whether the server's freshness still covers the data (see ``HTTPCacheInfo/isFresh(residentFor:)``).
+    public var isFresh: Bool { info?.isFresh(residentFor: age) ?? false }
 }

@@ -21,13 +21,16 @@ extension APIClient {
     /// Largest error body kept in ``APIError/http(status:body:)``.
     static let errorBodyLimit = 64 * 1024
 
+    /// Runs the attempts of one call. With `acceptsNotModified` (a conditional request the
+    /// client made itself), a `304 Not Modified` is a successful answer.
     func exchange<Value>(
         for endpoint: Endpoint<Value>,
         kind requestedKind: RequestContext.Kind,
-        progress: (@Sendable (TransferProgress) -> Void)?
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        acceptsNotModified: Bool = false
     ) async throws(APIError) -> Exchange {
         do {
-            return try await performExchange(for: endpoint, kind: requestedKind, progress: progress)
+            return try await performExchange(for: endpoint, kind: requestedKind, progress: progress, acceptsNotModified: acceptsNotModified)
         } catch {
             if Task.isCancelled { throw .cancelled }
             throw APIError(error)
@@ -37,7 +40,8 @@ extension APIClient {
     private func performExchange<Value>(
         for endpoint: Endpoint<Value>,
         kind requestedKind: RequestContext.Kind,
-        progress: (@Sendable (TransferProgress) -> Void)?
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        acceptsNotModified: Bool
     ) async throws -> Exchange {
         var base = try makeRequest(for: endpoint)
         var bodyFile: URL?
@@ -80,7 +84,7 @@ extension APIClient {
                 head = responseHead
                 let duration = ContinuousClock.now - started
                 report(.responseReceived(request, responseHead, attempt: attempt, duration: duration, metrics: recorder?.metrics))
-                if (200..<300).contains(response.statusCode) {
+                if (200..<300).contains(response.statusCode) || (acceptsNotModified && response.statusCode == 304) {
                     let outcome = AttemptOutcome(response: responseHead, error: nil, duration: duration)
                     for interceptor in interceptors {
                         await interceptor.didComplete(request, outcome: outcome, context: context)

@@ -6,10 +6,13 @@ import FoundationNetworking
 
 /// Sends typed ``Endpoint``s and turns each answer into a value or one ``APIError``.
 ///
-/// The path a response takes: transport → HTTP status check → envelope check (`code`, `msg`) →
-/// tolerant decode of `data` → response cache. The body is read once, by Kiln's reader: the
-/// envelope's code and message, the value decoded by ``decoder`` and the bytes a
-/// ``responseCache`` stores all come from that one reading.
+/// The path a response takes: transport → HTTP status check → envelope check, when the API has
+/// one (``Envelope``) → tolerant decode of the value → response cache. The body is read once, by
+/// Kiln's reader: the envelope's code and message, the value decoded by ``decoder`` and the bytes
+/// a ``responseCache`` stores all come from that one reading.
+///
+/// By default the whole body is the value, as public JSON APIs send it, and an error status
+/// carries the server's message when its body is JSON (``APIError/serverMessage``).
 ///
 /// ```swift
 /// let client = APIClient(
@@ -33,23 +36,33 @@ import FoundationNetworking
 public struct APIClient: Sendable {
     /// The URL endpoint paths are resolved against.
     public var baseURL: URL
-    /// The envelope of this API; an endpoint may override it.
+    /// How this API wraps its answers (``Envelope/none`` by default: the body is the value); an
+    /// endpoint may override it.
     public var envelope: Envelope
     /// Interceptors, in the order they run.
-    public var interceptors: [any Interceptor]
+    public var interceptors: [any Interceptor] {
+        didSet { sharedTransfers = SharedTransfers() }
+    }
     /// What moves the bytes.
-    public var transport: any Transport
+    public var transport: any Transport {
+        didSet { sharedTransfers = SharedTransfers() }
+    }
     /// Headers sent with every request (endpoint headers win).
     public var defaultHeaders: [String: String]
     /// The decoder for response data: its policy (defaults, coercion, the repair log) and its
     /// strategies apply to every endpoint that does not choose ``ResponseDecoding/foundation(_:)``.
     public var decoder: KilnDecoder {
-        didSet { decodedValues = DecodedValues() }
+        didSet {
+            decodedValues = DecodedValues()
+            sharedTransfers = SharedTransfers()
+        }
     }
     /// How the client waits before a retry. Replace it in tests to run retries instantly.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where responses are stored and found for ``values(for:policy:)``; `nil` keeps nothing.
-    public var responseCache: (any ResponseCaching)?
+    public var responseCache: (any ResponseCaching)? {
+        didSet { sharedTransfers = SharedTransfers() }
+    }
     /// Monitors that see each attempt's request, response or failure, timings and retries.
     public var eventMonitors: [EventMonitor]
     /// Called with the size of each body the client reads as JSON, once per read: a hook for
@@ -57,6 +70,9 @@ public struct APIClient: Sendable {
     package var onBodyRead: (@Sendable (Int) -> Void)?
     /// Values decoded from cached bytes lately, so a repeated cache hit skips the decode.
     var decodedValues = DecodedValues()
+    /// Identical requests in flight, shared by every copy of this client until one of the
+    /// properties that shape an answer (interceptors, transport, decoder, cache) changes.
+    var sharedTransfers = SharedTransfers()
 
     /// The tolerant-decoding policy for response data: ``decoder``'s policy.
     public var decodingPolicy: DecodingPolicy {
@@ -67,7 +83,7 @@ public struct APIClient: Sendable {
     /// Creates a client.
     public init(
         baseURL: URL,
-        envelope: Envelope = .standard,
+        envelope: Envelope = .none,
         interceptors: [any Interceptor] = [],
         transport: any Transport = URLSessionTransport(),
         defaultHeaders: [String: String] = ["Accept": "application/json"],
@@ -98,26 +114,35 @@ public struct APIClient: Sendable {
     ///     toast(error.description)
     /// }
     /// ```
+    ///
+    /// Identical `GET` and `HEAD` calls in flight at the same moment share one transfer and one
+    /// decode (see ``Endpoint/sharesTransfer``).
     public func send<Value: Decodable & Sendable>(_ endpoint: Endpoint<Value>) async throws(APIError) -> Value {
-        // Nobody sees the repair log here: it is not kept (the policy's `onRepair` still hears).
-        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
-        return try decode(body, for: endpoint, keepsRepairs: false).value
+        try await shared(endpoint, operation: "send") { () async throws(APIError) -> Value in
+            // Nobody sees the repair log here: it is not kept (the policy's `onRepair` still hears).
+            let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+            return try decode(body, for: endpoint, keepsRepairs: false).value
+        }
     }
 
     /// Sends `endpoint` and returns its decoded value with the repair log, status, headers,
     /// duration and attempt count.
     public func response<Value: Decodable & Sendable>(for endpoint: Endpoint<Value>) async throws(APIError) -> Response<Value> {
-        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
-        let decoded = try decode(body, for: endpoint)
-        return body.response(decoded.value, repairs: decoded.repairs)
+        try await shared(endpoint, operation: "response") { () async throws(APIError) -> Response<Value> in
+            let body = try await validatedBody(for: endpoint, progress: nil, readsValue: true)
+            let decoded = try decode(body, for: endpoint)
+            return body.response(decoded.value, repairs: decoded.repairs)
+        }
     }
 
     /// Sends `endpoint` and returns the bytes of the envelope's `data` exactly as the server sent
     /// them, after the HTTP and envelope checks passed. This is what a cache stores; turn it into
     /// a value with ``decode(_:for:)``.
     public func data<Value>(for endpoint: Endpoint<Value>) async throws(APIError) -> Response<Data> {
-        let body = try await validatedBody(for: endpoint, progress: nil, readsValue: false)
-        return body.response(try body.payloadBytes(), repairs: [])
+        try await shared(endpoint, operation: "data") { () async throws(APIError) -> Response<Data> in
+            let body = try await validatedBody(for: endpoint, progress: nil, readsValue: false)
+            return body.response(try body.payloadBytes(), repairs: [])
+        }
     }
 
     /// Sends `endpoint` and lets `read` build the value from the checked document, for values a
@@ -190,16 +215,19 @@ public struct APIClient: Sendable {
     ///
     /// The body is read when the envelope needs it (a code to check, a `data` to find) or when
     /// `readsValue` and the endpoint expects a value; a bare body nobody reads may be anything.
+    ///
+    /// With `acceptsNotModified`, a `304` is an answer: it comes back with an empty body, unread.
     func validatedBody<Value>(
         for endpoint: Endpoint<Value>,
         progress: (@Sendable (TransferProgress) -> Void)?,
-        readsValue: Bool
+        readsValue: Bool,
+        acceptsNotModified: Bool = false
     ) async throws(APIError) -> ValidatedBody {
         let start = ContinuousClock.now
         let envelope = endpoint.envelope ?? self.envelope
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(for: endpoint, kind: .data, progress: progress)
+            exchange = try await self.exchange(for: endpoint, kind: .data, progress: progress, acceptsNotModified: acceptsNotModified)
         } catch {
             // A refusal in the API's own envelope is the server's answer, whatever the status.
             if case .http(_, let errorBody) = error, let refusal = refusal(in: errorBody, envelope: envelope) { throw refusal }
@@ -207,6 +235,9 @@ public struct APIClient: Sendable {
         }
         guard case .memory(let body) = exchange.payload else {
             throw .transport(TransportError(.other, detail: "unexpected file payload"))
+        }
+        if exchange.head.status == 304 {
+            return ValidatedBody(body: Data(), document: nil, head: exchange.head, envelope: envelope, attempts: exchange.attempts, start: start)
         }
         var document: JSONDocument?
         if envelope.codePath != nil || envelope.dataPath != nil || (readsValue && !(Value.self is NoContent.Type)) {

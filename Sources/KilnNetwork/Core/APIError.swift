@@ -24,7 +24,8 @@ public enum APIError: Error, Sendable, Hashable {
     /// ends here too, with the server's own code and message.
     case server(code: String, message: String)
     /// The server answered with an HTTP status outside 200–299 and no refusal in the API's
-    /// envelope. `body` is what it sent (at most 64 KiB).
+    /// envelope. `body` is what it sent (at most 64 KiB); ``serverMessage`` and ``problem`` read
+    /// a JSON error body (RFC 9457 problem details, `{"message": …}`, `{"error": …}`).
     case http(status: Int, body: Data)
     /// The request never got a complete answer: offline, refused, timed out, TLS, connection lost.
     case transport(TransportError)
@@ -105,7 +106,11 @@ extension APIError: LocalizedError, CustomStringConvertible {
         case .server(let code, let message):
             message.isEmpty ? "The server refused the request (code \(code))." : "\(message) (code \(code))"
         case .http(let status, _):
-            "The server answered with HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))."
+            if let message = serverMessage {
+                "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status))): \(message)"
+            } else {
+                "The server answered with HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))."
+            }
         case .transport(let failure):
             failure.description
         case .decoding(let path, let repairs):

@@ -38,6 +38,17 @@ public struct Endpoint<Response>: Sendable {
     public var envelope: Envelope?
     /// The decoder for this endpoint's value, or `nil` for the client's ``APIClient/decoder``.
     public var decoding: ResponseDecoding?
+    /// Whether identical calls in flight at the same moment share one transfer and one decode
+    /// (`true` by default).
+    ///
+    /// Two calls of one client are identical when they have the same method (`GET` or `HEAD`; other
+    /// methods never share), URL, headers as the endpoint and the client's defaults set them, value
+    /// type and envelope. Each caller gets the value (or the error) of the one transfer; a caller
+    /// that is cancelled stops waiting without disturbing the others, and the transfer is cancelled
+    /// when the last caller leaves. Interceptors run once for the shared transfer, so they must not
+    /// make two callers' requests differ in what the server answers (a per-caller header belongs
+    /// in the endpoint). Turn it off for calls whose answer must be a transfer of their own.
+    public var sharesTransfer: Bool
 
     /// Creates an endpoint.
     public init(
@@ -49,7 +60,8 @@ public struct Endpoint<Response>: Sendable {
         timeout: TimeInterval = 10,
         isRetrySafe: Bool? = nil,
         envelope: Envelope? = nil,
-        decoding: ResponseDecoding? = nil
+        decoding: ResponseDecoding? = nil,
+        sharesTransfer: Bool = true
     ) {
         self.method = method
         self.path = path
@@ -60,6 +72,7 @@ public struct Endpoint<Response>: Sendable {
         self.isRetrySafe = isRetrySafe ?? method.isIdempotent
         self.envelope = envelope
         self.decoding = decoding
+        self.sharesTransfer = sharesTransfer
     }
 
     /// A `GET` endpoint.
@@ -105,11 +118,20 @@ public struct Endpoint<Response>: Sendable {
         return copy
     }
 
+    /// A copy that shares (or never shares) its transfer with identical calls in flight
+    /// (see ``sharesTransfer``).
+    public func sharingTransfer(_ shares: Bool) -> Self {
+        var copy = self
+        copy.sharesTransfer = shares
+        return copy
+    }
+
     /// The same request, declared to return another type.
     public func returning<Other>(_ type: Other.Type) -> Endpoint<Other> {
         Endpoint<Other>(
             method: method, path: path, query: query, headers: headers, body: body,
-            timeout: timeout, isRetrySafe: isRetrySafe, envelope: envelope, decoding: decoding
+            timeout: timeout, isRetrySafe: isRetrySafe, envelope: envelope, decoding: decoding,
+            sharesTransfer: sharesTransfer
         )
     }
 }

@@ -4,12 +4,14 @@ import KilnModel
 /// How an API wraps its payload: where the status code, the message and the data are, and which
 /// codes mean success.
 ///
-/// The default reads the common `{"code": "0000", "msg": "…", "data": …}`. Codes are compared
-/// tolerantly: `"0000"`, `"0"` and `0` are the same code, and `200` matches `"200"`.
+/// Most public APIs send the value itself and say "no" with an HTTP status: that is ``none``, the
+/// client's default. Some APIs wrap every answer, success or not, in an object with a status code
+/// of their own; name the envelope for those, and the client checks the code and unwraps the data.
+/// Codes are compared tolerantly: `"0000"`, `"0"` and `0` are the same code, and `200` matches `"200"`.
 ///
 /// ```swift
-/// let client = APIClient(baseURL: url)                                   // {code, msg, data}
-/// let plain = APIClient(baseURL: url, envelope: .none)                   // bare JSON
+/// let plain = APIClient(baseURL: url)                                    // the body is the value
+/// let wrapped = APIClient(baseURL: url, envelope: .codeMessageData)     // {"code", "msg", "data"}
 /// let other = APIClient(baseURL: url, envelope: Envelope(
 ///     codePath: "status.code", messagePath: "status.message", dataPath: "result",
 ///     successCodes: ["0", "200"]))
@@ -32,10 +34,12 @@ public struct Envelope: Sendable, Hashable {
         self.successCodes = successCodes
     }
 
-    /// `{"code": "0000", "msg": …, "data": …}`, success code `"0000"`.
-    public static let standard = Envelope()
+    /// `{"code": "0000", "msg": …, "data": …}`, success code `"0000"`: the code in `code`, the
+    /// message in `msg`, the value in `data`.
+    public static let codeMessageData = Envelope()
 
-    /// No envelope: any 2xx body is the payload.
+    /// No envelope, the client's default: any 2xx body is the value, and an error status is the
+    /// server's "no" (``APIError/http(status:body:)``, with the message of a JSON error body).
     public static let none = Envelope(codePath: nil, messagePath: nil, dataPath: nil, successCodes: [])
 
     /// The outcome of reading an envelope.

@@ -14,6 +14,9 @@ public enum APIEvent: Sendable {
     case attemptFailed(URLRequest, APIError, attempt: Int, duration: Duration, metrics: TransferMetrics?)
     /// The client will send the request again after `delay` (`nil`: at once).
     case retryScheduled(URLRequest, after: Duration?, attempt: Int)
+    /// A transfer ended that `callers` identical calls shared (``Endpoint/sharesTransfer``): its
+    /// attempts were reported once. `request` is the call's request before interceptors.
+    case transferShared(URLRequest, callers: Int)
 }
 
 /// Sees every ``APIEvent`` of a client: for logging, debugging an API in an app, or metrics.
@@ -50,6 +53,8 @@ public struct EventMonitor: Sendable {
                 write("✗ \(request.url?.absoluteString ?? ""): \(error) after \(duration)")
             case .retryScheduled(_, let delay, let attempt):
                 write("↻ attempt \(attempt + 1) \(delay.map { "in \($0)" } ?? "now")")
+            case .transferShared(let request, let callers):
+                write("⇉ \(request.url?.absoluteString ?? "") shared by \(callers) callers")
             }
         }
     }

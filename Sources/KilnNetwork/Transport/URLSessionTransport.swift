@@ -15,16 +15,34 @@ import FoundationNetworking
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Requests wait here for one of a host's connections (Linux), so that waiting is not idling.
+    private let slots: HostSlots?
 
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
     ///   - configuration: the session configuration; the default is ephemeral (no shared
-    ///     cookies or URL cache). Do not enable `waitsForConnectivity` or background sessions on Linux.
+    ///     cookies). The transport turns the session's URL cache off: HTTP caching is the
+    ///     client's ``ResponseCaching`` store, which revalidates with the server itself. Do not
+    ///     enable `waitsForConnectivity` or background sessions on Linux.
     ///   - challenges: answers authentication challenges; the default rejects HTTP authentication
     ///     (a `401` reaches the client as a response) and leaves server trust to the system.
     public init(configuration: URLSessionConfiguration = .ephemeral, challenges: ChallengeResponder = .standard) {
         let delegate = SessionDelegate(challenges: challenges)
+        // URLSession's own cache would answer or rewrite the conditional requests the client
+        // makes for its response cache.
+        let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        #if canImport(FoundationNetworking)
+        // Linux's URLSession queues requests beyond a host's connections inside the task, where
+        // the wait counts against the timeout; the transport queues them itself instead.
+        slots = HostSlots(limit: configuration.httpMaximumConnectionsPerHost)
+        #else
+        // Apple's URLSession starts a request's timeout when a connection takes it (and
+        // multiplexes HTTP/2): no queue of the transport's own.
+        slots = nil
+        #endif
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Kiln.URLSessionTransport"
@@ -98,6 +116,17 @@ public final class URLSessionTransport: Transport {
     }
 
     private func runOnce(
+        _ state: TaskState,
+        _ request: URLRequest,
+        makeTask: (URLSession, URLRequest) -> URLSessionTask
+    ) async throws -> TaskOutcome {
+        guard let slots else { return try await startTask(state, request, makeTask: makeTask) }
+        return try await slots.withSlot(for: HostSlots.key(for: request.url)) {
+            try await startTask(state, request, makeTask: makeTask)
+        }
+    }
+
+    private func startTask(
         _ state: TaskState,
         _ request: URLRequest,
         makeTask: (URLSession, URLRequest) -> URLSessionTask

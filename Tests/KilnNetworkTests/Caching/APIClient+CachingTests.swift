@@ -25,7 +25,7 @@ final class EventLog: @unchecked Sendable {
 
     func client(_ server: FixtureServer, cache: (any Cache)? = nil, clock: TestClock = TestClock()) -> APIClient {
         let store = cache ?? MemoryCache(clock: clock.cacheClock)
-        return APIClient(baseURL: server.baseURL, responseCache: ResponseCache(store, clock: clock.cacheClock))
+        return APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(store, clock: clock.cacheClock))
     }
 
     /// The key `client`'s response cache stores `endpoint` under.
@@ -92,7 +92,7 @@ final class EventLog: @unchecked Sendable {
         }
         // The same cache and the same URL, the server gone: the cached value still arrives, then the failure.
         let baseURL = try #require(serverURL)
-        let offline = APIClient(baseURL: baseURL, responseCache: ResponseCache(cache, clock: clock.cacheClock))
+        let offline = APIClient(baseURL: baseURL, envelope: .codeMessageData, responseCache: ResponseCache(cache, clock: clock.cacheClock))
         let result = await origins(offline, .cacheThenNetwork)
         #expect(result.origins == ["cache"])
         guard case .transport? = result.error else {

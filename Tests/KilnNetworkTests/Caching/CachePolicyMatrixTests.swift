@@ -81,7 +81,7 @@ import Testing
                     let cache = MemoryCache(clock: clock.cacheClock)
                     let responseCache = ResponseCache(cache, clock: clock.cacheClock)
                     if cacheIsWarm {
-                        let filler = APIClient(baseURL: server.baseURL, responseCache: responseCache)
+                        let filler = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: responseCache)
                         _ = try await filler.send(endpoint, policy: .networkOnly)
                         clock.advance(by: .seconds(10))
                     }
@@ -91,6 +91,7 @@ import Testing
                     let asked = server.requests(to: "/messages").count
                     let client = APIClient(
                         baseURL: server.baseURL,
+                        envelope: .codeMessageData,
                         interceptors: state == .down ? [UnreachableNetwork(address: downURL)] : [],
                         responseCache: responseCache)
                     var outcome = await run(client, policy)

@@ -19,7 +19,7 @@ struct APIClientDataModelTests {
                 ["id": "7", "title": .null, "views": "12"],
                 ["id": 8, "title": "Fine", "views": 3],
             ]))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let response = try await client.response(for: Endpoint<[Article]>.get("/articles"))
             #expect(response.value.map(\.id) == [7, 8])
             #expect(response.value.map(\.title) == ["--", "Fine"])

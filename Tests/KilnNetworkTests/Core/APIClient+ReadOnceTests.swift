@@ -28,7 +28,7 @@ struct APIClientReadOnceTests {
     """.utf8)
 
     func client(_ server: FixtureServer, counter: ReadCounter, cache: (any Cache)? = nil) -> APIClient {
-        var client = APIClient(baseURL: server.baseURL, responseCache: cache.map { ResponseCache($0) })
+        var client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: cache.map { ResponseCache($0) })
         client.onBodyRead = { counter.record($0) }
         return client
     }
@@ -99,8 +99,8 @@ struct APIClientReadOnceTests {
             server.route(.get, "/messages", .json(["code": "0000", "data": ["list": [["id": "7", "title": "x"]], "hasMore": false]]))
             let memory = MemoryCache()
             let endpoint = Endpoint<[Article]>.get("/messages", query: []).envelope(Envelope(dataPath: "data.list"))
-            let network = try await APIClient(baseURL: server.baseURL, responseCache: ResponseCache(memory)).send(endpoint, policy: .networkOnly)
-            let hit = try await APIClient(baseURL: server.baseURL, responseCache: ResponseCache(memory)).send(endpoint, policy: .cacheOnly)
+            let network = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(endpoint, policy: .networkOnly)
+            let hit = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(endpoint, policy: .cacheOnly)
             #expect(network.value.map(\.id) == [7])
             #expect(network.repairs.map(\.path) == ["data.list[0].id", "data.list[0].views"])
             #expect(hit.repairs == network.repairs)
@@ -132,7 +132,7 @@ struct APIClientReadOnceTests {
     @Test func foundationDecodingIsAnExplicitChoiceWithTheSameResult() async throws {
         try await withFixtureServer { server in
             server.route(.get, "/messages", .data(Self.body, contentType: "application/json"))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let endpoint = Endpoint<MessagePage>.get("/messages")
             let kiln = try await client.response(for: endpoint)
             let foundation = try await client.response(for: endpoint.decoding(.foundation { JSONDecoder() }))
@@ -144,7 +144,7 @@ struct APIClientReadOnceTests {
     @Test func aBodyThatIsNotJSONIsADecodingError() async throws {
         try await withFixtureServer { server in
             server.route(.get, "/broken", .data(Data(#"{"code":"0000","data":[1,"#.utf8), contentType: "application/json"))
-            let error = await failure { try await APIClient(baseURL: server.baseURL).send(Endpoint<[Int]>.get("/broken")) }
+            let error = await failure { try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData).send(Endpoint<[Int]>.get("/broken")) }
             #expect(error == .decoding(path: "", repairs: []))
         }
     }
@@ -153,7 +153,7 @@ struct APIClientReadOnceTests {
         try await withFixtureServer { server in
             server.route(.get, "/null", .json(["code": "0000", "data": nil]))
             server.route(.get, "/absent", .json(["code": "0000"]))
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let null = try await client.send(Endpoint<MessagePage?>.get("/null"))
             let absent = try await client.send(Endpoint<MessagePage?>.get("/absent"))
             #expect(null == nil && absent == nil)

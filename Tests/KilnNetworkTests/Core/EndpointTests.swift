@@ -21,7 +21,7 @@ struct EndpointTests {
     }
 
     @Test func requestJoinsBaseURLPathAndQuery() throws {
-        let client = APIClient(baseURL: try #require(URL(string: "https://example.com/api/")), transport: StubTransportForEndpointTests())
+        let client = APIClient(baseURL: try #require(URL(string: "https://example.com/api/")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
         let endpoint = Endpoint<Int>.get("/messages", query: [URLQueryItem(name: "q", value: "a b+c&d")])
         let request = try client.makeRequest(for: endpoint)
         #expect(request.url?.absoluteString == "https://example.com/api/messages?q=a%20b%2Bc%26d")
@@ -30,7 +30,7 @@ struct EndpointTests {
     }
 
     @Test func formBodyIsURLEncoded() throws {
-        let client = APIClient(baseURL: try #require(URL(string: "https://example.com")), transport: StubTransportForEndpointTests())
+        let client = APIClient(baseURL: try #require(URL(string: "https://example.com")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
         let request = try client.makeRequest(for: Endpoint<Int>.post("/f", body: .form([("name", "Ada Lovelace"), ("x", "1&2")])))
         #expect(request.httpBody == Data("name=Ada%20Lovelace&x=1%262".utf8))
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")

@@ -8,7 +8,7 @@ struct EnvelopeTests {
     @Test(arguments: [JSONValue.string("0000"), .int(0), .string("0"), .double(0)])
     func successCodeComparesTolerantly(code: JSONValue) {
         let body: JSONValue = ["code": code, "msg": "ok", "data": 1]
-        #expect(Envelope.standard.verdict(for: body) == .success)
+        #expect(Envelope.codeMessageData.verdict(for: body) == .success)
     }
 
     @Test func numericSuccessCodesMatchStrings() {
@@ -19,7 +19,7 @@ struct EnvelopeTests {
     }
 
     @Test func failureCarriesCodeAndMessage() {
-        #expect(Envelope.standard.verdict(for: ["code": "1001", "msg": "Token expired"]) == .failure(code: "1001", message: "Token expired"))
+        #expect(Envelope.codeMessageData.verdict(for: ["code": "1001", "msg": "Token expired"]) == .failure(code: "1001", message: "Token expired"))
     }
 
     @Test func customKeyPaths() {

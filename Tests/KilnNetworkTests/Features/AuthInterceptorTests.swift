@@ -14,13 +14,13 @@ struct AuthInterceptorTests {
                     : .status(401, body: "expired")
             }
             server.route(.post, "/refresh", .envelope(data: ["token": "fresh"]).delayed(by: .milliseconds(200)))
-            let plain = APIClient(baseURL: server.baseURL)
+            let plain = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let session = AuthSession(token: "stale") {
                 // Generous timeouts: under a sanitizer on a busy 2-core machine, 21 requests may queue.
                 let reply = try await plain.send(Endpoint<JSONValue>.post("/refresh", body: .none).timeout(60))
                 return reply["token"].string ?? ""
             }
-            let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [AuthInterceptor(session: session)])
 
             let names = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<20 {
@@ -39,7 +39,7 @@ struct AuthInterceptorTests {
         try await withFixtureServer { server in
             server.route(.get, "/me", .status(401))
             let session = AuthSession(token: "stale") { throw RefreshFailed() }
-            let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [AuthInterceptor(session: session)])
             let error = await failure { try await client.send(Endpoint<JSONValue>.get("/me")) }
             #expect(error == .http(status: 401, body: Data()))
             #expect(server.requests(to: "/me").count == 1)
@@ -50,7 +50,7 @@ struct AuthInterceptorTests {
         try await withFixtureServer { server in
             server.route(.get, "/me", .status(401))
             let session = AuthSession(token: "a") { "b" }
-            let client = APIClient(baseURL: server.baseURL, interceptors: [AuthInterceptor(session: session)])
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [AuthInterceptor(session: session)])
             let error = await failure { try await client.send(Endpoint<JSONValue>.get("/me")) }
             #expect(error == .http(status: 401, body: Data()))
             #expect(server.requests(to: "/me").count == 2)

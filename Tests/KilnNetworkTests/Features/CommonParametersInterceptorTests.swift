@@ -9,7 +9,7 @@ struct CommonParametersInterceptorTests {
     @Test func commonParametersArePresentOnEveryRequest() async throws {
         try await withFixtureServer { server in
             server.route(nil, "/*", .envelope(data: ["ok": true]))
-            let client = APIClient(baseURL: server.baseURL, interceptors: [
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [
                 CommonParametersInterceptor(["service_code": "blog", "app": "kiln"]),
                 CommonParametersInterceptor { [("ts", "12345")] },
             ])
@@ -43,7 +43,7 @@ struct CommonParametersInterceptorTests {
     @Test func endpointValuesWin() async throws {
         try await withFixtureServer { server in
             server.route(.get, "/a", .envelope(data: 1))
-            let client = APIClient(baseURL: server.baseURL, interceptors: [CommonParametersInterceptor(["service_code": "blog"])])
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [CommonParametersInterceptor(["service_code": "blog"])])
             _ = try await client.send(Endpoint<Int>.get("/a", query: [URLQueryItem(name: "service_code", value: "mine")]))
             #expect(server.requests.first?.query.filter { $0.name == "service_code" }.map(\.value) == ["mine"])
         }

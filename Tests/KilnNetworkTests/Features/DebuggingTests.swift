@@ -88,6 +88,7 @@ struct DebuggingTests {
             let events = EventList()
             let client = APIClient(
                 baseURL: server.baseURL,
+                envelope: .codeMessageData,
                 interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 1, baseDelay: .seconds(1), jitter: 0))],
                 sleep: { _ in }, eventMonitors: [EventMonitor { events.append($0) }])
             _ = try await client.send(Endpoint<JSONValue>.get("/flaky"))
@@ -107,7 +108,7 @@ struct DebuggingTests {
         try await withFixtureServer { server in
             server.route(.get, "/ok", .envelope(data: ["ok": true]))
             let lines = EventList()
-            let client = APIClient(baseURL: server.baseURL, eventMonitors: [.printing { lines.appendLine($0) }])
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, eventMonitors: [.printing { lines.appendLine($0) }])
             _ = try await client.send(Endpoint<JSONValue>.get("/ok"))
             let written = lines.lines
             #expect(written.count == 2)
@@ -141,6 +142,7 @@ private final class EventList: @unchecked Sendable {
         case .attemptFailed(_, let error, let attempt, _, _):
             if case .http(let status, _) = error { line = "failed \(attempt) http \(status)" } else { line = "failed \(attempt) \(error)" }
         case .retryScheduled(_, let delay, let attempt): line = "retry \(attempt) after \(delay.map { "\($0)" } ?? "none")"
+        case .transferShared(_, let callers): line = "shared by \(callers)"
         }
         appendLine(line)
     }

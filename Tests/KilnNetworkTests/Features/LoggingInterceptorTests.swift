@@ -14,7 +14,7 @@ struct LoggingInterceptorTests {
             let lines = LogLines()
             var logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
             logger.logLevel = .trace
-            let client = APIClient(baseURL: server.baseURL, interceptors: [
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [
                 CommonParametersInterceptor(["token": "s3cret", "service_code": "blog"]),
                 LoggingInterceptor(logger: logger),
             ])

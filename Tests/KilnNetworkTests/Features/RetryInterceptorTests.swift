@@ -9,6 +9,7 @@ struct RetryInterceptorTests {
     func client(_ server: FixtureServer, recorder: SleepRecorder, maxRetries: Int = 2) -> APIClient {
         APIClient(
             baseURL: server.baseURL,
+            envelope: .codeMessageData,
             interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: maxRetries, baseDelay: .milliseconds(100)))],
             sleep: recorder.sleep
         )

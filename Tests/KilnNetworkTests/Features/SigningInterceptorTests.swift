@@ -16,6 +16,7 @@ struct SigningInterceptorTests {
             let recorder = SleepRecorder()
             let client = APIClient(
                 baseURL: server.baseURL,
+                envelope: .codeMessageData,
                 interceptors: [
                     CommonParametersInterceptor(["service_code": "shop"]),
                     RetryInterceptor(),

@@ -12,7 +12,7 @@ struct FixtureServerTests {
         try Data(#"{"list":[{"id":3,"title":"From file"}],"hasMore":true}"#.utf8).write(to: directory.appendingPathComponent("messages.json"))
         try await withFixtureServer { server in
             try server.routeJSONFiles(in: directory, at: "/api")
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let page = try await client.send(Endpoint<MessagePage>.get("/api/messages"))
             #expect(page == MessagePage(list: [Message(id: 3, title: "From file")], hasMore: true))
         }
@@ -29,7 +29,7 @@ struct FixtureServerTests {
 
     @Test func unknownRoutesAre404() async throws {
         try await withFixtureServer { server in
-            let client = APIClient(baseURL: server.baseURL)
+            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let error = await failure { try await client.send(Endpoint<Int>.get("/nothing")) }
             guard case .http(404, _)? = error else {
                 Issue.record("got \(String(describing: error))")

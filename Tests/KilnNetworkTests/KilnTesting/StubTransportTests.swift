@@ -12,7 +12,7 @@ struct StubTransportTests {
     let base = URL(fileURLWithPath: "/").deletingLastPathComponent()
 
     func client(_ stub: StubTransport) throws -> APIClient {
-        APIClient(baseURL: try #require(URL(string: "https://stub.local")), transport: stub)
+        APIClient(baseURL: try #require(URL(string: "https://stub.local")), envelope: .codeMessageData, transport: stub)
     }
 
     @Test func routesByMethodAndPathAndCapturesRequests() async throws {

@@ -16,7 +16,7 @@ func settle() async {
 
 /// A stub-backed client for unit tests.
 func stubClient(_ stub: StubTransport) -> APIClient {
-    APIClient(baseURL: URL(string: "https://stub.local")!, transport: stub)
+    APIClient(baseURL: URL(string: "https://stub.local")!, envelope: .codeMessageData, transport: stub)
 }
 
 /// A JSON article, as the server sends it.

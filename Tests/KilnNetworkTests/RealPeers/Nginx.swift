@@ -1,0 +1,203 @@
+import Foundation
+import KilnTesting
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// nginx on a loopback port, for the length of one test: a real HTTP server no one here wrote,
+/// with its own `ETag`s and `Last-Modified` on static files, headers added by configuration,
+/// any status with a JSON body, and slow bodies (`limit_rate`).
+///
+/// `apt-get install nginx` (Debian, Ubuntu) or `brew install nginx` (macOS) installs it;
+/// `.ci/run` does. Without it the test fails with that instruction rather than passing unseen.
+///
+/// Every request is written to an access log, one line each, which ``requests(to:)`` reads.
+struct Nginx {
+    let baseURL: URL
+    /// The folder nginx serves; tests put their files in it.
+    let root: URL
+    private let directory: URL
+    private let process: Process
+    private let exited: AsyncStream<Void>
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// One access-log line.
+    struct LogLine: Sendable, Equatable {
+        var method: String
+        var uri: String
+        var status: Int
+        var ifNoneMatch: String
+        var ifModifiedSince: String
+        /// `true` when the whole response was sent; `false` when the client closed the connection first.
+        var completed: Bool
+        var bytesSent: Int
+    }
+
+    static let candidates = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx", "/usr/bin/nginx"]
+
+    /// The server's configuration: the locations the tests use.
+    static func configuration(port: Int, directory: URL, root: URL) -> String {
+        let dir = directory.path
+        return """
+            master_process off;
+            worker_processes 1;
+            daemon off;
+            pid \(dir)/nginx.pid;
+            error_log \(dir)/error.log warn;
+            events { worker_connections 2048; }
+            http {
+                log_format kiln '$request_method|$request_uri|$status|$http_if_none_match|$http_if_modified_since|$request_completion|$bytes_sent';
+                access_log \(dir)/access.log kiln;
+                client_body_temp_path \(dir)/body;
+                proxy_temp_path \(dir)/proxy;
+                fastcgi_temp_path \(dir)/fastcgi;
+                uwsgi_temp_path \(dir)/uwsgi;
+                scgi_temp_path \(dir)/scgi;
+                types { application/json json; }
+                default_type application/json;
+                keepalive_requests 100000;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    location /static/ { }
+                    location /fresh/ { add_header Cache-Control "max-age=3600"; }
+                    location /stale/ { add_header Cache-Control "max-age=0"; }
+                    location /nostore/ { add_header Cache-Control "no-store"; }
+                    location /nocache/ { add_header Cache-Control "no-cache"; }
+                    location /vary/ { add_header Vary "Accept-Language"; add_header Cache-Control "max-age=3600"; }
+                    location /slow/ { limit_rate 16k; }
+                    location = /problem {
+                        default_type application/problem+json;
+                        return 404 '{"type": "https://example.com/probs/no-user", "title": "Not Found", "status": 404, "detail": "User 42 does not exist.", "user": 42}';
+                    }
+                    location = /message { return 422 '{"message": "Validation Failed", "errors": [{"field": "name", "code": "missing"}]}'; }
+                    location = /oauth { return 401 '{"error": "invalid_token", "error_description": "The access token expired"}'; }
+                    location = /nested-error { return 400 '{"error": {"code": 400, "message": "API key not valid."}}'; }
+                    location = /plain-error { default_type text/plain; return 503 'Service Unavailable'; }
+                    location = /status { stub_status; }
+                }
+            }
+            """
+    }
+
+    static func start() async throws -> Nginx {
+        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Unavailable(description: "nginx is not installed (apt-get install nginx, or brew install nginx on macOS)")
+        }
+        var lastFailure = "no attempt"
+        for _ in 0..<10 {
+            let port = Int.random(in: 20_000..<60_000)
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-nginx-\(UUID().uuidString)")
+            let root = directory.appendingPathComponent("www")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let conf = directory.appendingPathComponent("nginx.conf")
+            try configuration(port: port, directory: directory, root: root).write(to: conf, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["-p", directory.path, "-c", conf.path, "-e", directory.appendingPathComponent("error.log").path]
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            let (exited, ended) = AsyncStream<Void>.makeStream()
+            process.terminationHandler = { _ in
+                ended.yield()
+                ended.finish()
+            }
+            try process.run()
+            guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
+            let server = Nginx(baseURL: baseURL, root: root, directory: directory, process: process, exited: exited)
+            // Ready when it answers; a taken port ends the process.
+            for _ in 0..<200 where process.isRunning {
+                if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("status")),
+                   (response as? HTTPURLResponse)?.statusCode == 200 {
+                    return server
+                }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            lastFailure = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? "no output"
+            await server.stop()
+        }
+        throw Unavailable(description: "nginx did not start: \(lastFailure.suffix(400))")
+    }
+
+    /// Stops the server, waits until it has exited and removes its folder.
+    func stop() async {
+        // Killed outright: a test runner's threads may block SIGTERM, and a spawned process
+        // inherits that mask.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for await _ in exited {}
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `text` to the file at `path` under the served folder.
+    func put(_ text: String, at path: String) throws {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Every access-log line written so far.
+    func log() -> [LogLine] {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 7, let status = Int(fields[2]) else { return nil }
+            func header(_ value: String) -> String { value == "-" ? "" : value }
+            return LogLine(
+                method: fields[0], uri: fields[1], status: status, ifNoneMatch: header(fields[3]),
+                ifModifiedSince: header(fields[4]), completed: fields[5] == "OK", bytesSent: Int(fields[6]) ?? 0
+            )
+        }
+    }
+
+    /// The requests the server has finished with for `uri`, once every request that ended
+    /// before this call is in the log: a marker request is sent and awaited first (the one
+    /// worker logs requests in the order it finishes them).
+    func requests(to uri: String) async throws -> [LogLine] {
+        let marker = "/marker-\(UUID().uuidString)"
+        _ = try? await URLSession.shared.data(from: baseURL.appendingPathComponent(marker))
+        let logged = await eventually { log().contains { $0.uri == marker } }
+        #expect(logged, "nginx did not log the marker request")
+        return log().filter { $0.uri == uri }
+    }
+
+    /// Waits until nginx writes responses on at least `count` connections (the status request
+    /// included); `false` after 20 seconds without.
+    func waitUntilWriting(atLeast count: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if await writingConnections() >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// How many connections nginx is writing a response to now, the status request included.
+    func writingConnections() async -> Int {
+        guard let (data, _) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("status")),
+              let text = String(data: data, encoding: .utf8),
+              let range = text.range(of: "Writing: ")
+        else { return 0 }
+        return Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+}
+
+/// Runs `body` with an nginx server, stopping it afterwards.
+func withNginx(_ body: (Nginx) async throws -> Void) async throws {
+    let server = try await Nginx.start()
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
