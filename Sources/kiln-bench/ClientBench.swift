@@ -52,7 +52,105 @@ enum ClientBench {
             print(String(format: "cache hit vs the network path with the cache on: %.1f× faster; a new client's first hit: %.1f× faster", network / medians[4], network / medians[5]))
             print(String(format: "Kiln send latency vs URLSession + Foundation: %+.1f%%", (medians[2] / baseline - 1) * 100))
         }
+        try await revalidation(baseURL: server.baseURL, bytes: big.count)
+        try await sharing(baseURL: server.baseURL)
+        try await sequentialMemory(baseURL: server.baseURL)
         try await fixtureLatency(nginx: server.baseURL, small: small)
+    }
+
+    /// A response cache that keeps the data but drops what the server said about it: with no
+    /// validator to send, every network call downloads and decodes again.
+    struct WithoutValidators: ResponseCaching {
+        let base: ResponseCache
+        func cachedResponse(for request: CacheableRequest) async -> CachedResponse? {
+            await base.cachedResponse(for: request).map { CachedResponse(data: $0.data, age: $0.age) }
+        }
+        func store(_ response: CachedResponse, for request: CacheableRequest) async {
+            await base.store(CachedResponse(data: response.data, age: 0), for: request)
+        }
+        func removeResponse(for request: CacheableRequest) async { await base.removeResponse(for: request) }
+    }
+
+    /// Counts the requests a client sends and the body bytes it reads for each.
+    final class Traffic: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bodies: [Int] = []
+        var requests: Int { lock.withLock { bodies.count } }
+        /// The median body size read per request (0 for a `304`, whose body is not read).
+        var medianBytes: Int { lock.withLock { bodies.sorted()[bodies.count / 2] } }
+        func read(_ count: Int) { lock.withLock { if !bodies.isEmpty { bodies[bodies.count - 1] += count } } }
+        var monitor: EventMonitor {
+            EventMonitor { [self] event in
+                if case .requestWillSend = event { lock.withLock { bodies.append(0) } }
+            }
+        }
+    }
+
+    /// The 9 MB list refreshed with `.networkOnly`: revalidated (`If-None-Match` → `304`, the
+    /// decoded value kept) against downloaded and decoded again.
+    static func revalidation(baseURL: URL, bytes: Int) async throws {
+        let endpoint = Endpoint<PlainModelPageData>.get("big.json").envelope(.codeMessageData)
+        let downloading = Traffic(), revalidating = Traffic()
+        var again = APIClient(baseURL: baseURL, responseCache: WithoutValidators(base: ResponseCache(MemoryCache())), eventMonitors: [downloading.monitor])
+        again.onBodyRead = { downloading.read($0) }
+        var conditional = APIClient(baseURL: baseURL, responseCache: ResponseCache(MemoryCache()), eventMonitors: [revalidating.monitor])
+        conditional.onBodyRead = { revalidating.read($0) }
+        let (againClient, conditionalClient) = (again, conditional)
+        let rounds = 15
+        let medians = try await interleaved([
+            Case(label: "downloaded again") { _ = try await againClient.send(endpoint, policy: .networkOnly) },
+            Case(label: "revalidated") { _ = try await conditionalClient.send(endpoint, policy: .networkOnly) },
+        ], rounds: rounds)
+        print(String(format: "\n## Refreshing the %.2f MB list (.networkOnly, response cache on), %d interleaved rounds", Double(bytes) / 1e6, rounds))
+        print("| refresh | median ms | median body bytes read per call | × downloaded again |")
+        print("|---|---:|---:|---:|")
+        for (index, (label, traffic)) in [("downloaded and decoded again (no validators kept)", downloading), ("revalidated: If-None-Match → 304, decoded value kept", revalidating)].enumerated() {
+            print(String(format: "| %@ | %.3f | %d | %.1f× |", label, medians[index] * 1000, traffic.medianBytes, medians[0] / medians[index]))
+        }
+    }
+
+    /// 100 concurrent identical requests: one shared transfer against 100 transfers.
+    static func sharing(baseURL: URL) async throws {
+        let shared = Traffic(), separate = Traffic()
+        let sharing = APIClient(baseURL: baseURL, eventMonitors: [shared.monitor])
+        let apart = APIClient(baseURL: baseURL, eventMonitors: [separate.monitor])
+        let endpoint = Endpoint<PlainModelPageData>.get("small.json").envelope(.codeMessageData)
+        @Sendable func burst(_ client: APIClient, _ endpoint: Endpoint<PlainModelPageData>) async throws {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<100 { group.addTask { _ = try await client.send(endpoint) } }
+                try await group.waitForAll()
+            }
+        }
+        let rounds = 20
+        let medians = try await interleaved([
+            Case(label: "separate") { try await burst(apart, endpoint.sharingTransfer(false)) },
+            Case(label: "shared") { try await burst(sharing, endpoint) },
+        ], rounds: rounds)
+        print("\n## 100 concurrent identical GETs of the 20 KB envelope, \(rounds) interleaved rounds")
+        print("| calls | median ms for all 100 | requests sent per 100 calls | × separate |")
+        print("|---|---:|---:|---:|")
+        let calls = rounds + 1
+        for (index, (label, traffic)) in [("sent separately (sharesTransfer off)", separate), ("shared (the default)", shared)].enumerated() {
+            print(String(format: "| %@ | %.3f | %.1f | %.1f× |", label, medians[index] * 1000, Double(traffic.requests) / Double(calls), medians[0] / medians[index]))
+        }
+    }
+
+    /// Peak resident memory over 10,000 sequential calls: it should not grow with the count.
+    static func sequentialMemory(baseURL: URL) async throws {
+        let client = APIClient(baseURL: baseURL)
+        let endpoint = Endpoint<PlainModelPageData>.get("small.json").envelope(.codeMessageData)
+        _ = DecodeBench.resetPeakMemory()
+        var peaks: [(Int, Int?)] = []
+        for count in 1...10_000 {
+            _ = try await client.send(endpoint)
+            if [100, 1_000, 10_000].contains(count) { peaks.append((count, DecodeBench.peakMemory())) }
+        }
+        print("\n## Peak RSS over 10,000 sequential calls of the 20 KB envelope")
+        print("| after calls | peak RSS |")
+        print("|---:|---:|")
+        for (count, peak) in peaks {
+            print("| \(count) | \(peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "n/a") |")
+        }
     }
 
     /// Small requests on a kept-alive connection: KilnTesting's `FixtureServer` beside nginx.
@@ -95,7 +193,7 @@ enum ClientBench {
             Case(label: "Kiln send") {
                 _ = try await plain.send(endpoint)
             },
-            Case(label: "Kiln send, response cache on, network path") {
+            Case(label: "Kiln send, response cache on, network path (revalidated: 304)") {
                 _ = try await cached.send(endpoint, policy: .networkOnly)
             },
             Case(label: "Kiln send, response cache on, cache hit") {

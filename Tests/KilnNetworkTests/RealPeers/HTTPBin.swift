@@ -11,8 +11,7 @@ import FoundationNetworking
 /// that instruction rather than passing unseen.
 struct HTTPBin {
     let baseURL: URL
-    private let process: Process
-    private let exited: AsyncStream<Void>
+    private let server: ServerProcess
 
     struct Unavailable: Error, CustomStringConvertible {
         var description: String
@@ -32,29 +31,17 @@ struct HTTPBin {
         var lastFailure = "no attempt"
         for _ in 0..<10 {
             let port = Int.random(in: 20_000..<60_000)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", launcher, "--bind", "127.0.0.1:\(port)", "--workers", "2", "--log-level", "warning", "httpbin:app"]
             let errors = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-httpbin-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: errors) }
-            process.standardError = try FileHandle(forWritingTo: errors)
-            process.standardOutput = FileHandle.nullDevice
-            let (exited, ended) = AsyncStream<Void>.makeStream()
-            process.terminationHandler = { _ in
-                ended.yield()
-                ended.finish()
-            }
-            try process.run()
-            let server = HTTPBin(baseURL: URL(fileURLWithPath: "/"), process: process, exited: exited)
+            let server = try ServerProcess(
+                "/usr/bin/env",
+                ["python3", "-c", launcher, "--bind", "127.0.0.1:\(port)", "--workers", "2", "--log-level", "warning", "httpbin:app"],
+                errors: try FileHandle(forWritingTo: errors)
+            )
             guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
-            // Ready when it answers; a taken port or a missing module ends the process.
-            for _ in 0..<200 where process.isRunning {
-                if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("get")),
-                   (response as? HTTPURLResponse)?.statusCode == 200 {
-                    return HTTPBin(baseURL: baseURL, process: process, exited: exited)
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            if await server.waitUntilAnswering(baseURL.appendingPathComponent("get")) {
+                return HTTPBin(baseURL: baseURL, server: server)
             }
             await server.stop()
             lastFailure = (try? String(contentsOf: errors, encoding: .utf8)) ?? "no output"
@@ -65,8 +52,7 @@ struct HTTPBin {
 
     /// Stops the server and waits until it has exited.
     func stop() async {
-        if process.isRunning { process.terminate() }
-        for await _ in exited {}
+        await server.stop()
     }
 }
 

@@ -23,8 +23,7 @@ struct Nginx {
     /// The folder nginx serves; tests put their files in it.
     let root: URL
     private let directory: URL
-    private let process: Process
-    private let exited: AsyncStream<Void>
+    private let server: ServerProcess
 
     struct Unavailable: Error, CustomStringConvertible {
         var description: String
@@ -101,27 +100,13 @@ struct Nginx {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             let conf = directory.appendingPathComponent("nginx.conf")
             try configuration(port: port, directory: directory, root: root).write(to: conf, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["-p", directory.path, "-c", conf.path, "-e", directory.appendingPathComponent("error.log").path]
-            process.standardError = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            let (exited, ended) = AsyncStream<Void>.makeStream()
-            process.terminationHandler = { _ in
-                ended.yield()
-                ended.finish()
-            }
-            try process.run()
+            let process = try ServerProcess(
+                binary, ["-p", directory.path, "-c", conf.path, "-e", directory.appendingPathComponent("error.log").path],
+                errors: FileHandle.nullDevice
+            )
             guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
-            let server = Nginx(baseURL: baseURL, root: root, directory: directory, process: process, exited: exited)
-            // Ready when it answers; a taken port ends the process.
-            for _ in 0..<200 where process.isRunning {
-                if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("status")),
-                   (response as? HTTPURLResponse)?.statusCode == 200 {
-                    return server
-                }
-                try await Task.sleep(for: .milliseconds(25))
-            }
+            let server = Nginx(baseURL: baseURL, root: root, directory: directory, server: process)
+            if await process.waitUntilAnswering(baseURL.appendingPathComponent("status")) { return server }
             lastFailure = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? "no output"
             await server.stop()
         }
@@ -132,8 +117,7 @@ struct Nginx {
     func stop() async {
         // Killed outright: a test runner's threads may block SIGTERM, and a spawned process
         // inherits that mask.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        for await _ in exited {}
+        await server.stop(signal: SIGKILL)
         try? FileManager.default.removeItem(at: directory)
     }
 

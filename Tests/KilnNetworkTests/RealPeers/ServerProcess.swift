@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A server a test started as a child process, and a way to wait until it has exited.
+struct ServerProcess {
+    let process: Process
+    private let exited: AsyncStream<Void>
+
+    /// Starts `executable` with `arguments`, its standard error into `errors`.
+    init(_ executable: String, _ arguments: [String], errors: FileHandle) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let (exited, ended) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in
+            ended.yield()
+            ended.finish()
+        }
+        try process.run()
+        self.process = process
+        self.exited = exited
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits until `url` answers with a `200`; `false` when the process exited first (a taken
+    /// port, a missing module) or ten seconds passed.
+    func waitUntilAnswering(_ url: URL) async -> Bool {
+        for _ in 0..<200 where process.isRunning {
+            if let (_, response) = try? await URLSession.shared.data(from: url), (response as? HTTPURLResponse)?.statusCode == 200 {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Sends `signal` (`SIGTERM` by default) and waits until the process has exited.
+    func stop(signal: Int32 = SIGTERM) async {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        for await _ in exited {}
+    }
+}
