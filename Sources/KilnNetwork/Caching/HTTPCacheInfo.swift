@@ -5,7 +5,7 @@ import Foundation
 /// reads it).
 ///
 /// The client makes one from each response it stores (``init(head:requestHeaders:responseTime:requestTime:)``)
-/// and a ``ResponseCaching`` store keeps it with the data; ``ResponseCache`` does so in the
+/// and a ``ResponseCaching`` store keeps it with the data; `ResponseCache` does so in the
 /// entry's metadata.
 ///
 /// ```swift
