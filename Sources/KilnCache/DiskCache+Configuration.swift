@@ -13,6 +13,11 @@ extension DiskCache {
         /// transaction of its own. Use it for a folder in an App Group container shared with
         /// app extensions, or any folder another process opens: iOS terminates a suspended app
         /// that holds a lock on a file in a shared container (exception `0xdead10cc`).
+        ///
+        /// Each process opens its own `DiskCache` on the folder. A process's writes are seen by
+        /// the others from their commit on, limits count every process's entries, and nothing
+        /// one process was told was stored is lost to another's sweep of leftover files: see
+        /// <doc:CachesOnAPhone>.
         case shared
     }
 
@@ -38,7 +43,8 @@ extension DiskCache {
     /// ```
     public struct Configuration: Sendable {
         /// The folder holding the database (`cache.sqlite`) and the value files (`Values/`).
-        /// Created if missing. One `DiskCache` per folder at a time.
+        /// Created if missing. One `DiskCache` per folder at a time; with
+        /// ``DiskCache/Locking/shared``, one in each process that opens it.
         public var directory: URL
 
         /// The largest total size of the stored values, in bytes; the least recently used go

@@ -28,6 +28,11 @@ extension DiskCache {
         case valueTooLarge(key: CacheKey, bytes: Int)
         /// A write or removal failed and was dropped.
         case operationFailed(operation: String, reason: String)
+        /// `count` value files that no entry named, left by a process that ended between
+        /// writing a value and committing it, were deleted. Only files older than an hour are
+        /// taken (another process sharing the folder may be about to commit a newer one), by a
+        /// sweep in the background at most once an hour for the folder.
+        case orphanedValueFilesRemoved(count: Int)
 
         /// A one-line description for logs.
         public var description: String {
@@ -50,6 +55,8 @@ extension DiskCache {
                 return "cache value for \(key) not stored: \(bytes) bytes is over the byte limit"
             case let .operationFailed(operation, reason):
                 return "cache \(operation) failed (\(reason)); dropped"
+            case let .orphanedValueFilesRemoved(count):
+                return "cache removed \(count) value files no entry named (left by a process that ended before committing them)"
             }
         }
     }

@@ -32,6 +32,7 @@ extension DiskCache {
                 return nextOpenAttempt != nil
             }
             if recovered { report(.databaseAvailable) }
+            scheduleSweepIfDue()
         } catch where Self.isDamage(error) {
             rebuildLocked(reason: String(describing: error), closing: nil)
         } catch {

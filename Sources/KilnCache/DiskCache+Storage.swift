@@ -4,8 +4,9 @@ import GRDBSQLite
 
 /// The SQL side of ``DiskCache``: schema, reading a row, committing the write buffer, trimming.
 extension DiskCache {
-    /// The layout of the database; a file with another `user_version` is rebuilt.
-    static let databaseFormat = 1
+    /// The layout of the database; a file with another `user_version` is rebuilt, except format
+    /// 1, which ``schemaSQL`` brings up to date (it lacked the `totals` table).
+    static let databaseFormat = 2
 
     /// A row of the `entry` table, without its key. Dates are seconds since the reference date,
     /// as stored.
@@ -28,8 +29,16 @@ extension DiskCache {
         var metadata: [String: String]
     }
 
-    static let createSQL = """
-        CREATE TABLE entry (
+    /// Creates the schema in an empty file, or adds what format 1 lacked: every statement is
+    /// `IF NOT EXISTS`, and it runs in the write transaction that checked the format, so two
+    /// processes opening one new folder at once create it once.
+    ///
+    /// The `totals` row holds the count and bytes of every process's entries, kept by triggers
+    /// in the transaction that changes `entry`, so limits hold across processes without
+    /// counting rows; its `sweptAt` is when value files were last swept (see
+    /// ``sweepOrphanedFiles()``). The row itself is inserted by ``createSchema(_:sweptAt:)``.
+    static let schemaSQL = """
+        CREATE TABLE IF NOT EXISTS entry (
             id INTEGER PRIMARY KEY,
             key TEXT NOT NULL,
             value BLOB,
@@ -43,9 +52,25 @@ extension DiskCache {
             metadata TEXT,
             accessSequence INTEGER NOT NULL
         );
-        CREATE INDEX entry_on_accessSequence ON entry(accessSequence);
-        PRAGMA user_version = \(databaseFormat);
+        CREATE INDEX IF NOT EXISTS entry_on_accessSequence ON entry(accessSequence);
+        CREATE TABLE IF NOT EXISTS totals (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL,
+            bytes INTEGER NOT NULL,
+            sweptAt DOUBLE NOT NULL
+        );
+        CREATE TRIGGER IF NOT EXISTS entry_inserted AFTER INSERT ON entry
+        BEGIN UPDATE totals SET count = count + 1, bytes = bytes + NEW.size; END;
+        CREATE TRIGGER IF NOT EXISTS entry_deleted AFTER DELETE ON entry
+        BEGIN UPDATE totals SET count = count - 1, bytes = bytes - OLD.size; END;
+        CREATE TRIGGER IF NOT EXISTS entry_resized AFTER UPDATE OF size ON entry
+        BEGIN UPDATE totals SET bytes = bytes - OLD.size + NEW.size; END;
         """
+
+    static let entryColumns = [
+        "id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata",
+        "accessSequence",
+    ]
 
     /// What a lookup reads, in the order ``readRow(_:id:in:complete:)`` expects. The quick one
     /// leaves out the metadata: every text column selected costs a copy in `sqlite3_step`,
@@ -54,9 +79,16 @@ extension DiskCache {
     static let completeLookupSQL = "SELECT \(lookupColumns), metadata FROM entry WHERE id = ?"
     private static let lookupColumns = "key, value, file, size, checksum, sample, expiresAt, schemaVersion, accessSequence, storedAt"
 
+    /// An insert, or an update of the row in place: `INSERT OR REPLACE` would delete the old
+    /// row without running the delete trigger that keeps `totals`.
     static let upsertSQL = """
-        INSERT OR REPLACE INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
+        INSERT INTO entry (id, key, value, file, size, checksum, sample, storedAt, expiresAt, schemaVersion, metadata, accessSequence)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET
+            key = excluded.key, value = excluded.value, file = excluded.file, size = excluded.size,
+            checksum = excluded.checksum, sample = excluded.sample, storedAt = excluded.storedAt,
+            expiresAt = excluded.expiresAt, schemaVersion = excluded.schemaVersion, metadata = excluded.metadata,
+            accessSequence = excluded.accessSequence
         """
 
     /// The row id of `key`: a 64-bit hash of its bytes, so a lookup is one search of the
@@ -77,7 +109,30 @@ extension DiskCache {
     /// price: a lookup waits while a batch commits (a few milliseconds at most), and no other
     /// process can open the cache while it is open. Being alone on the file also lets lookups
     /// keep a read transaction open between calls (see ``Connection``).
+    ///
+    /// Another process opening the same new folder at the same moment can hold the file while
+    /// this one sets it up; what it holds is given back within SQLite's busy timeout, and an
+    /// open still told the file is busy is tried again, up to ``openAttempts`` times.
     func makeDatabase() throws -> Connection {
+        var attempt = 1
+        while true {
+            do {
+                return try openDatabase()
+            } catch where Self.isBusy(error) && attempt < Self.openAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    static let openAttempts = 5
+
+    /// Whether `error` says another connection holds the file (after the busy timeout).
+    static func isBusy(_ error: Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
+    }
+
+    private func openDatabase() throws -> Connection {
         var grdb = GRDB.Configuration()
         grdb.busyMode = .timeout(2)
         #if os(iOS)
@@ -96,24 +151,38 @@ extension DiskCache {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let database = try DatabaseQueue(path: databaseURL.path, configuration: grdb)
-        try database.writeWithoutTransaction { db in
+        let now = configuration.clock.now().timeIntervalSinceReferenceDate
+        // GRDB's write transactions are IMMEDIATE: the format is read with the write lock held,
+        // so a process that finds an empty file creates the schema before any other looks.
+        try database.write { db in
             let format = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            if format == 0 && tables.isEmpty {
-                try db.inTransaction {
-                    try db.execute(sql: Self.createSQL)
-                    return .commit
-                }
-                return
-            }
-            guard format == Self.databaseFormat, tables.contains("entry") else {
+            let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            switch format {
+            case 0 where tables.isEmpty:
+                // Nothing to sweep in a new file: the first sweep is due a grace period from now.
+                try Self.createSchema(db, sweptAt: now)
+            case 1 where tables.contains("entry"):
+                // Files left by crashes of the version that swept at open: sweep soon.
+                try Self.createSchema(db, sweptAt: 0)
+            case Self.databaseFormat where tables.isSuperset(of: ["entry", "totals"]):
+                break
+            default:
                 throw SchemaMismatch(found: format)
             }
-            let columns = try db.columns(in: "entry").map(\.name)
-            let expected = ["id", "key", "value", "file", "size", "checksum", "sample", "storedAt", "expiresAt", "schemaVersion", "metadata", "accessSequence"]
-            guard columns == expected else { throw SchemaMismatch(found: format) }
+            guard try db.columns(in: "entry").map(\.name) == Self.entryColumns else { throw SchemaMismatch(found: format) }
         }
         return try Connection(database, keepsReadTransaction: configuration.locking == .exclusive)
+    }
+
+    /// Creates what ``schemaSQL`` creates, and the `totals` row from the entries there are.
+    /// Inside the write transaction that read the format.
+    private static func createSchema(_ db: Database, sweptAt: Double) throws {
+        try db.execute(sql: schemaSQL)
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO totals (id, count, bytes, sweptAt) SELECT 1, count(*), total(size), ? FROM entry",
+            arguments: [sweptAt]
+        )
+        try db.execute(sql: "PRAGMA user_version = \(databaseFormat)")
     }
 
     struct SchemaMismatch: Error, CustomStringConvertible {
@@ -121,21 +190,38 @@ extension DiskCache {
         var description: String { "database format \(found), expected \(DiskCache.databaseFormat)" }
     }
 
-    /// Loads the committed totals and the LRU counter, and deletes value files no row names
-    /// (left by a crash between writing a file and committing its row). `writeLock` held.
-    func loadStateLocked(from database: Connection) throws {
-        let (count, bytes, maxSequence, referenced) = try database.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size), max(accessSequence) FROM entry")
-            let referenced = try String.fetchSet(db, sql: "SELECT file FROM entry WHERE file IS NOT NULL")
-            let count: Int = row?[0] ?? 0
-            let bytes: Double = row?[1] ?? 0
-            let maxSequence: Int64 = row?[2] ?? 0
-            return (count, Int(bytes), maxSequence, referenced)
+    /// The committed totals of every process, from the `totals` row.
+    static func readTotals(_ db: Database) throws -> Totals {
+        let row = try Row.fetchOne(db, sql: "SELECT count, bytes FROM totals")
+        return Totals(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
+    }
+
+    /// Runs `updates` in a write transaction and takes the totals it committed (its own changes
+    /// and every other process's before it): the one way the cache writes, so ``totals`` is
+    /// always what the database said at the last commit. `writeLock` held.
+    func writeTransaction<T>(in database: Connection, _ updates: (Database) throws -> T) throws -> T {
+        var committed = Totals()
+        let result = try database.write { db in
+            let result = try updates(db)
+            committed = try Self.readTotals(db)
+            return result
         }
-        totals = Totals(count: count, bytes: bytes)
-        stateLock.withLock { sequence = max(sequence, maxSequence) }
-        for name in files.allNames() where !referenced.contains(name) {
-            files.remove(named: name)
+        totals = committed
+        return result
+    }
+
+    /// Loads the committed totals, the LRU counter and when value files are next swept: a
+    /// few rows, whatever the cache holds. `writeLock` held.
+    func loadStateLocked(from database: Connection) throws {
+        let (totals, maxSequence, sweptAt) = try database.read { db in
+            let sweptAt = try Double.fetchOne(db, sql: "SELECT sweptAt FROM totals") ?? 0
+            let maxSequence = try Int64.fetchOne(db, sql: "SELECT max(accessSequence) FROM entry") ?? 0
+            return (try Self.readTotals(db), maxSequence, sweptAt)
+        }
+        self.totals = totals
+        stateLock.withLock {
+            sequence = max(sequence, maxSequence)
+            nextSweep = Date(timeIntervalSinceReferenceDate: sweptAt + Self.orphanGracePeriod)
         }
     }
 
@@ -223,23 +309,45 @@ extension DiskCache {
             }
         }
         guard let database else { return }
-        var totals = self.totals
         var obsoleteFiles: [String] = []
+        var writtenAgain: [String] = []
         var readsRecorded = false
+        var shift: Int64 = 0
         do {
-            try database.write { db in
-                let select = try db.cachedStatement(sql: "SELECT size, file FROM entry WHERE id = ?")
+            try writeTransaction(in: database) { db in
+                // Another process sharing the file may have used higher access sequences since
+                // this one last committed: this batch's are moved after them, order kept, so
+                // its writes and reads count as the most recent for trimming.
+                let committedSequence = try Int64.fetchOne(db, sql: "SELECT max(accessSequence) FROM entry") ?? 0
+                var lowest = reads.values.min() ?? .max
+                for case .put(let staged) in batch.values { lowest = min(lowest, staged.sequence) }
+                if lowest != .max, lowest <= committedSequence { shift = committedSequence + 1 - lowest }
+
+                let select = try db.cachedStatement(sql: "SELECT file FROM entry WHERE id = ?")
                 let upsert = try db.cachedStatement(sql: Self.upsertSQL)
                 let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
                 for (id, write) in batch {
                     let old = try Row.fetchOne(select, arguments: [id])
-                    let oldFile: String? = old?[1]
-                    if let old {
-                        totals.count -= 1
-                        totals.bytes -= old[0] as Int
+                    let oldFile: String? = old?[0]
+                    var staged: Staged?
+                    if case .put(var put) = write {
+                        staged = put
+                        if let file = put.file, !files.exists(named: file) {
+                            // A sweep took the file for a leftover (it waited here longer than
+                            // the grace period). No sweep runs while this transaction holds the
+                            // write lock, so a file written now stays until its row commits.
+                            let name = ValueFiles.newName(for: put.entry.key)
+                            if files.write(put.entry.value, named: name) {
+                                put.file = name
+                                writtenAgain.append(name)
+                                staged = put
+                            } else {
+                                report(.operationFailed(operation: "write of \(put.entry.key)", reason: "could not write its value file"))
+                                staged = nil
+                            }
+                        }
                     }
-                    switch write {
-                    case .put(let staged):
+                    if let staged {
                         let entry = staged.entry
                         try upsert.execute(arguments: [
                             id,
@@ -253,34 +361,39 @@ extension DiskCache {
                             entry.expiresAt?.timeIntervalSinceReferenceDate,
                             entry.schemaVersion,
                             entry.metadata.isEmpty ? nil : Self.encodeMetadata(entry.metadata),
-                            staged.sequence,
+                            staged.sequence + shift,
                         ])
-                        totals.count += 1
-                        totals.bytes += entry.value.count
                         if let oldFile, oldFile != staged.file { obsoleteFiles.append(oldFile) }
-                    case .delete:
+                    } else {
+                        // A removal, or a write that did not happen: the older value must not
+                        // be served either.
                         if old != nil { try delete.execute(arguments: [id]) }
                         if let oldFile { obsoleteFiles.append(oldFile) }
                     }
                 }
+                var totals = try Self.readTotals(db)
                 if !reads.isEmpty, mustRecordReads || isOverLimits(totals) {
                     let touch = try db.cachedStatement(sql: "UPDATE entry SET accessSequence = ? WHERE id = ?")
                     for (id, sequence) in reads where batch[id] == nil {
-                        try touch.execute(arguments: [sequence, id])
+                        try touch.execute(arguments: [sequence + shift, id])
                     }
                     readsRecorded = true
                 }
                 try trim(db, totals: &totals, removedFiles: &obsoleteFiles)
             }
         } catch {
-            // The transaction rolled back: the committed totals and files are as before. Value
-            // files written for this batch are swept at the next open.
+            // The transaction rolled back: the committed rows and files are as before, and no
+            // row names this batch's files.
             handleLocked(error, during: "commit of \(batch.count) writes", in: database)
+            for case .put(let staged) in batch.values {
+                if let file = staged.file { files.remove(named: file) }
+            }
+            for file in writtenAgain { files.remove(named: file) }
             return
         }
-        self.totals = totals
-        if readsRecorded {
-            stateLock.withLock {
+        stateLock.withLock {
+            sequence += shift
+            if readsRecorded {
                 // Keep the reads that happened while committing.
                 for (id, sequence) in reads where accessed[id] == sequence {
                     accessed.removeValue(forKey: id)
@@ -296,7 +409,8 @@ extension DiskCache {
         return false
     }
 
-    /// Removes the least recently used rows until the limits hold.
+    /// Removes the least recently used rows until `totals`, the committed totals of every
+    /// process, are within the limits.
     private func trim(_ db: Database, totals: inout Totals, removedFiles: inout [String]) throws {
         func isOver() -> Bool { isOverLimits(totals) }
         guard isOver() else { return }
@@ -323,53 +437,47 @@ extension DiskCache {
         guard let database = stateLock.withLock({ self.database }) else { return }
         let filter = condition.map { " WHERE " + $0 } ?? ""
         do {
-            let (removedCount, removedBytes, removedFiles) = try database.write { db in
-                let row = try Row.fetchOne(db, sql: "SELECT count(*), total(size) FROM entry" + filter, arguments: arguments)
+            let removedFiles = try writeTransaction(in: database) { db in
                 let files = try String.fetchAll(
                     db, sql: "SELECT file FROM entry" + (filter.isEmpty ? " WHERE" : filter + " AND") + " file IS NOT NULL",
                     arguments: arguments
                 )
                 try db.execute(sql: "DELETE FROM entry" + filter, arguments: arguments)
-                let count: Int = row?[0] ?? 0
-                let bytes: Double = row?[1] ?? 0
-                return (count, Int(bytes), files)
+                return files
             }
-            totals.count -= removedCount
-            totals.bytes -= removedBytes
-            if condition == nil {
-                for name in files.allNames() { files.remove(named: name) }
-            } else {
-                for file in removedFiles { files.remove(named: file) }
-            }
+            // Only the files of the rows removed: a file no row names yet may be another
+            // process's write on its way to its commit (see ``sweepOrphanedFiles()``).
+            for file in removedFiles { files.remove(named: file) }
         } catch {
             handleLocked(error, during: "removal", in: database)
         }
     }
 
-    /// Removes a row whose value turned out missing or damaged, unless it was replaced since it
-    /// was read.
-    func removeDamaged(_ row: StoredRow, key: CacheKey, event: Event) {
+    /// Removes a row whose value turned out missing or damaged, unless it was replaced or
+    /// removed since it was read, and reports `event` if it was removed. Returns whether it was.
+    @discardableResult
+    func removeDamaged(_ row: StoredRow, key: CacheKey, event: Event) -> Bool {
         writeLock.withLock {
-            guard let database = stateLock.withLock({ self.database }) else { return }
+            guard let database = stateLock.withLock({ self.database }) else { return false }
             do {
-                let removed = try database.write { db -> Bool in
+                let removed = try writeTransaction(in: database) { db -> Bool in
                     try db.execute(
                         sql: "DELETE FROM entry WHERE id = ? AND key = ? AND file IS ? AND checksum = ? AND size = ? AND storedAt = ?",
                         arguments: [Self.rowID(for: key), key.rawValue, row.file, row.checksum, row.size, row.storedAt]
                     )
                     return db.changesCount > 0
                 }
-                if removed {
-                    totals.count -= 1
-                    totals.bytes -= row.size
-                    // Its own file: a newer write of the key has another name.
-                    if let file = row.file { files.remove(named: file) }
-                }
+                // Replaced or removed meanwhile, by this process or another: its file went with
+                // it, which is no damage.
+                guard removed else { return false }
+                // Its own file: a newer write of the key has another name.
+                if let file = row.file { files.remove(named: file) }
             } catch {
                 handleLocked(error, during: "removal of a damaged entry", in: database)
-                return
+                return false
             }
             report(event)
+            return true
         }
     }
 

@@ -35,8 +35,10 @@ import GRDB
 /// yet committed (see ``Configuration/flushInterval``) are lost if the process dies. That is
 /// the trade a cache can make: everything in it can be fetched again.
 ///
-/// Use one `DiskCache` per folder (it holds its database in exclusive locking mode). It is safe
-/// to share between tasks: every operation is serialized on one connection.
+/// Use one `DiskCache` per folder and process. With the default ``Locking/exclusive`` it holds
+/// its database for itself; with ``Locking/shared``, processes that share the folder (an app and
+/// its extensions) each open their own, and limits count every process's entries. It is safe to
+/// share between tasks: every operation is serialized on one connection.
 ///
 /// ## Topics
 /// - ``init(configuration:)``
@@ -102,6 +104,10 @@ public final class DiskCache: @unchecked Sendable {
     /// When an unavailable database may be opened again; `nil` while it is open (or was never
     /// unavailable).
     var nextOpenAttempt: Date?
+    /// When value files are next swept (``sweepOrphanedFiles()``): a grace period after the
+    /// last sweep of any process; `nil` while the database is not open.
+    var nextSweep: Date?
+    var sweepScheduled = false
     /// Releases memory on a memory warning; `nil` until init has finished.
     var pressure: MemoryPressureObserver?
 
@@ -182,7 +188,7 @@ public final class DiskCache: @unchecked Sendable {
     /// Finds the live value of `key` in the buffer or the database, reads its file if it has
     /// one, and records the read for LRU order. `complete` also reads the stored date and
     /// metadata.
-    private func lookup(_ key: CacheKey, schemaVersion: Int, complete: Bool) -> Found? {
+    private func lookup(_ key: CacheKey, schemaVersion: Int, complete: Bool, again: Bool = false) -> Found? {
         // The clock is read only for entries that can expire.
         let clock = configuration.clock
         let id = Self.rowID(for: key)
@@ -218,8 +224,15 @@ public final class DiskCache: @unchecked Sendable {
         if let expiresAt = row.expiresAt, expiresAt <= clock.now().timeIntervalSinceReferenceDate { return nil }
         let value: Data
         if let file = row.file {
-            guard let stored = readFile(file, of: row, key: key) else { return nil }
-            value = stored
+            switch readFile(file, of: row, key: key) {
+            case .value(let stored):
+                value = stored
+            case .replaced where !again:
+                // Another process replaced or removed the entry between the row and its file.
+                return lookup(key, schemaVersion: schemaVersion, complete: complete, again: true)
+            case .replaced, .miss:
+                return nil
+            }
         } else {
             // A row written before small values had checksums has none (0) and is served as is.
             guard row.checksum == 0 || Checksum.ofInline(row.inlineValue) == row.checksum else {
@@ -234,22 +247,30 @@ public final class DiskCache: @unchecked Sendable {
         return .stored(row, value)
     }
 
-    /// The value file of `row`, or `nil` on a miss: the row is removed if the file is missing or
-    /// damaged, and kept if it only cannot be read right now.
-    private func readFile(_ file: String, of row: StoredRow, key: CacheKey) -> Data? {
+    /// What reading the value file of a row found.
+    private enum FileRead {
+        case value(Data)
+        /// A miss: the row was removed if the file is missing or damaged, and kept if it only
+        /// cannot be read right now.
+        case miss
+        /// The file is gone because the row was replaced or removed since it was read.
+        case replaced
+    }
+
+    /// The value file of `row`.
+    private func readFile(_ file: String, of row: StoredRow, key: CacheKey) -> FileRead {
         let value: Data
         switch files.read(named: file, expectedCount: row.size) {
         case .value(let bytes):
             value = bytes
         case .missing:
-            removeDamaged(row, key: key, event: .valueFileMissing(key: key))
-            return nil
+            return removeDamaged(row, key: key, event: .valueFileMissing(key: key)) ? .miss : .replaced
         case .damaged:
             removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
-            return nil
+            return .miss
         case .unreadable:
             report(.valueFileUnreadable(key: key))
-            return nil
+            return .miss
         }
         let intact: Bool
         switch configuration.valueVerification {
@@ -259,9 +280,9 @@ public final class DiskCache: @unchecked Sendable {
         }
         guard intact else {
             removeDamaged(row, key: key, event: .valueFileCorrupt(key: key))
-            return nil
+            return .miss
         }
-        return value
+        return .value(value)
     }
 
     // MARK: - Writing
@@ -342,13 +363,19 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     /// Removes every value.
+    ///
+    /// Under ``Locking/shared``, another process's writes not yet committed are not removed.
     public func removeAll() {
         writeLock.withLock {
-            stateLock.withLock {
-                pending.removeAll()
-                pendingBytes = 0
-                accessed.removeAll()
+            let discarded = stateLock.withLock {
+                defer {
+                    pending.removeAll()
+                    pendingBytes = 0
+                    accessed.removeAll()
+                }
+                return pending.values.compactMap { if case .put(let staged) = $0 { staged.file } else { nil } }
             }
+            for file in discarded { files.remove(named: file) }
             removeCommittedLocked()
         }
     }
@@ -356,6 +383,7 @@ public final class DiskCache: @unchecked Sendable {
     /// Commits the buffered writes, and the order of recent reads, now.
     public func flush() {
         writeLock.withLock { flushLocked(recordingReads: true) }
+        scheduleSweepIfDue()
     }
 
     // MARK: - Size
@@ -370,10 +398,14 @@ public final class DiskCache: @unchecked Sendable {
         public var databaseBytes: Int
     }
 
-    /// Commits the buffered writes and reports what the cache holds.
+    /// Commits the buffered writes and reports what the cache holds: under ``Locking/shared``,
+    /// what every process sharing the folder has committed.
     public func size() -> Size {
         writeLock.withLock {
             flushLocked()
+            if let database = stateLock.withLock({ database }), let committed = try? database.read(Self.readTotals) {
+                totals = committed
+            }
             let manager = FileManager.default
             let databaseBytes = [databaseURL.path, databaseURL.path + "-wal"].reduce(0) { sum, path in
                 sum + ((try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
@@ -439,6 +471,7 @@ public final class DiskCache: @unchecked Sendable {
             // it, not inside it, where it would wait on itself forever with the database open.
             withExtendedLifetime(self) {
                 self.writeLock.withLock { self.flushLocked() }
+                self.scheduleSweepIfDue()
             }
         }
     }

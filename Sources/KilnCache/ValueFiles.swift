@@ -16,7 +16,8 @@ import Darwin
 /// Every write gets a new name, so a file is never replaced under a committed row that names it:
 /// the row that replaces a value commits with its own file, and the old file is deleted after
 /// that commit. If the process dies in between, the committed row still finds the file it was
-/// written with, and the new file, named by no row, is deleted at the next open.
+/// written with, and the new file, named by no row, is deleted by a later sweep once it is old
+/// enough (see `DiskCache+Sweep.swift`).
 ///
 /// Plain POSIX calls: each value costs one open, one write, one rename (or one open, one
 /// read), which keeps large values close to the cost of the file system itself.
@@ -127,9 +128,26 @@ struct ValueFiles: Sendable {
         unlink(path(of: name))
     }
 
-    /// Every file name in the folder (temporary files included).
-    func allNames() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    /// Whether the file `name` exists.
+    func exists(named name: String) -> Bool {
+        access(path(of: name), F_OK) == 0
+    }
+
+    /// The names of the files in the folder (temporary files included) last modified before
+    /// `date`.
+    func names(modifiedBefore date: Date) -> [String] {
+        let limit = date.timeIntervalSince1970
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            var status = stat()
+            guard stat(path(of: name), &status) == 0 else { return false }
+            #if canImport(Darwin)
+            let modified = status.st_mtimespec
+            #else
+            let modified = status.st_mtim
+            #endif
+            return Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 < limit
+        }
     }
 }
 

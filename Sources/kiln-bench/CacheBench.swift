@@ -7,7 +7,9 @@ import KilnCache
 /// - `DiskCache` 100 B and 100 KB writes and reads against a naive store that keeps one file per
 ///   key (`Data.write(to:options: .atomic)` / `Data(contentsOf:)`);
 /// - inline-in-SQLite against file-per-value storage at 4–64 KB, to place
-///   `DiskCache.Configuration.inlineThreshold`.
+///   `DiskCache.Configuration.inlineThreshold`;
+/// - the same disk figures with `.shared` locking (a folder an app shares with its extensions);
+/// - how long opening a cache takes with 1,000, 10,000 and 100,000 entries in it.
 ///
 /// Each figure is the best of several rounds, in operations per second. Build in release mode:
 ///
@@ -24,6 +26,9 @@ enum CacheBench {
         defer { try? FileManager.default.removeItem(at: root) }
         try measureDisk(&report, root: root, label: "100 B", valueSize: 100, count: 5_000)
         try measureDisk(&report, root: root, label: "100 KB", valueSize: 100 * 1024, count: 300)
+        try measureDisk(&report, root: root, label: "100 B", valueSize: 100, count: 5_000, locking: .shared)
+        try measureDisk(&report, root: root, label: "100 KB", valueSize: 100 * 1024, count: 300, locking: .shared)
+        try measureOpen(&report, root: root)
         try measureCrossover(&report, root: root)
         return report.text
     }
@@ -150,7 +155,9 @@ enum CacheBench {
         }
     }
 
-    private static func measureDisk(_ report: inout Report, root: URL, label: String, valueSize: Int, count: Int) throws {
+    private static func measureDisk(
+        _ report: inout Report, root: URL, label: String, valueSize: Int, count: Int, locking: DiskCache.Locking = .exclusive
+    ) throws {
         let value = Data((0..<valueSize).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let keys = (0..<count).map { CacheKey("GET /bench/\(label)?id=\($0)") }
         var generation = 0
@@ -158,9 +165,11 @@ enum CacheBench {
         let kilnWrite = try opsPerSecond(count, prepare: {
             generation += 1
             cache = nil
-            let directory = root.appendingPathComponent("disk-\(valueSize)-\(generation)")
+            let directory = root.appendingPathComponent("disk-\(valueSize)-\(locking)-\(generation)")
             try? FileManager.default.removeItem(at: directory)
-            cache = DiskCache(configuration: .init(directory: directory))
+            var configuration = DiskCache.Configuration(directory: directory)
+            configuration.locking = locking
+            cache = DiskCache(configuration: configuration)
         }) {
             guard let cache else { return }
             for key in keys { cache.set(value, forKey: key) }
@@ -203,7 +212,8 @@ enum CacheBench {
             baseline: { for index in 0..<count { bytes += try Data(contentsOf: store.url(for: index)).count } }
         )
         let expected = Int64(4 * pairedRounds) * Int64(count) * Int64(valueSize)  // 9 + 9 back to back, 9 + 9 alternating
-        report.line("DiskCache vs file-per-key store, \(label) values, \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH"))")
+        let mode = locking == .shared ? ", shared locking" : ""
+        report.line("DiskCache vs file-per-key store, \(label) values\(mode), \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH"))")
         let small = valueSize < 1024
         compare(&report, "  write", kiln: kilnWrite, baseline: fileWrite, goal: small ? ">= 20x" : ">= 0.83x (within 1.2x)")
         compare(&report, "  write vs temp+rename, no fsync", kiln: kilnWrite, baseline: noSyncWrite, goal: "-")
@@ -212,6 +222,50 @@ enum CacheBench {
             ratio: alternating.ratio, goal: small ? ">= 5x" : ">= 0.83x (within 1.2x)"
         )
         compare(&report, "  read, back to back (best rounds)", kiln: kilnRead, baseline: fileRead, goal: "-")
+    }
+
+    // MARK: - Open
+
+    /// The time `DiskCache(configuration:)` takes on a folder holding 1,000, 10,000 and 100,000
+    /// entries (100 B values, one in a hundred of 20 KB in a value file), with each locking mode:
+    /// what an app extension pays before its first read. The last column is the time at that size
+    /// over the time at 1,000 entries.
+    private static func measureOpen(_ report: inout Report, root: URL) throws {
+        report.line("DiskCache open (ms, best of \(rounds) rounds; 100 B values, 1 in 100 of 20 KB in a file)")
+        let small = Data(repeating: 1, count: 100)
+        let large = Data(repeating: 2, count: 20 * 1024)
+        var first: (exclusive: Double, shared: Double)?
+        for count in [1_000, 10_000, 100_000] {
+            let directory = root.appendingPathComponent("open-\(count)")
+            let keys = (0..<count).map { CacheKey("GET /open?id=\($0)") }
+            do {
+                let cache = DiskCache(directory: directory)
+                for (index, key) in keys.enumerated() { cache.set(index % 100 == 0 ? large : small, forKey: key) }
+                cache.flush()
+            }
+            var times: [Double] = []
+            for locking in [DiskCache.Locking.exclusive, .shared] {
+                var configuration = DiskCache.Configuration(directory: directory)
+                configuration.locking = locking
+                var best = Double.infinity
+                for _ in 0..<rounds {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let cache = DiskCache(configuration: configuration)
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    guard cache.value(forKey: keys[count - 1]) == small, cache.value(forKey: keys[0]) == large else {
+                        throw CocoaError(.fileReadCorruptFile)
+                    }
+                }
+                times.append(best)
+            }
+            let base = first ?? (times[0], times[1])
+            first = base
+            report.line(
+                "  \(String(count).padding(toLength: 7, withPad: " ", startingAt: 0)) entries  exclusive \(String(format: "%8.2f", times[0])) ms"
+                    + " (\(String(format: "%.1f", times[0] / base.exclusive))x)  shared \(String(format: "%8.2f", times[1])) ms"
+                    + " (\(String(format: "%.1f", times[1] / base.shared))x)"
+            )
+        }
     }
 
     // MARK: - Crossover

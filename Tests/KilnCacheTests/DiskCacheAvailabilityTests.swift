@@ -198,8 +198,8 @@ enum Probe {
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                             CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "permissionProbe"]
+        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", TestBinary.path]
+            + TestBinary.arguments(running: "permissionProbe")
         var environment = ProcessInfo.processInfo.environment
         environment[folderVariable] = directory.url.path
         environment[outputVariable] = output.path

@@ -207,7 +207,9 @@ struct DiskCacheRecoveryTests {
         let recovered = DiskCache(configuration: reopened)
         #expect(recovered.value(forKey: "large", schemaVersion: 1) == bytes(5000, 1))
         #expect(recovered.value(forKey: "large", schemaVersion: 2) == nil)
-        #expect(copy.valueFiles().count == 1)  // the uncommitted file was swept at open
+        // The uncommitted file is left to a sweep once it is old (DiskCacheSweepTests): at open
+        // it cannot be told from another process's write on its way to its commit.
+        #expect(copy.valueFiles().count == 2)
         #expect(events.events.isEmpty)
         withExtendedLifetime(cache) {}
     }
@@ -255,12 +257,12 @@ struct DiskCacheRecoveryTests {
         #expect(events.events.isEmpty)
     }
 
-    @Test func valueFilesWithoutARowAreSweptAtOpen() throws {
+    @Test func valueFilesWithoutARowAreLeftAloneAtOpen() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         do { _ = makeCache(directory, events: EventLog()) }
         try bytes(10).write(to: directory.valuesURL.appendingPathComponent("orphan"))
         _ = makeCache(directory, events: EventLog())
-        #expect(directory.valueFiles().isEmpty)
+        #expect(directory.valueFiles() == ["orphan"])
     }
 }

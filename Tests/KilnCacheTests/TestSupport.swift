@@ -95,3 +95,14 @@ enum SelfCheckingValue {
         return UInt64(data.count) == count && make(seed: seed, count: Int(count)) == data
     }
 }
+
+/// This test binary, run again as a child process that runs one test: how the tests put a
+/// second process (another user, an app extension) on a cache folder.
+enum TestBinary {
+    static var path: String { CommandLine.arguments[0] }
+
+    /// The arguments that make the binary run only the test named `test`.
+    static func arguments(running test: String) -> [String] {
+        ["--testing-library", "swift-testing", "--filter", test]
+    }
+}
