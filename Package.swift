@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
         // libFuzzer target over the JSON reader, the envelope path and KilnDecoder; scripts/build-fuzz.sh
-        // builds it with the sanitizers (README, "Fuzzing").
+        // builds it with the sanitizers (CONTRIBUTING.md, "Fuzzing").
         .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
 
         // MARK: Internal support (not a product)

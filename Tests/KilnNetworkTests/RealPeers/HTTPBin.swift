@@ -7,8 +7,9 @@ import FoundationNetworking
 /// httpbin (the server Alamofire's own suite runs against) under gunicorn on a loopback port,
 /// for the length of one test: a real HTTP peer that no one here wrote.
 ///
-/// `pip install httpbin gunicorn` installs it; `.ci/run` does. Without it the test fails with
-/// that instruction rather than passing unseen.
+/// The test installs it on first use when the system's Python lacks it (``PythonPeers``: a
+/// virtual environment under `.build/`). When that cannot be done (no Python, no network) the
+/// test fails saying what is missing rather than passing unseen.
 struct HTTPBin {
     let baseURL: URL
     private let server: ServerProcess
@@ -28,6 +29,7 @@ struct HTTPBin {
         """
 
     static func start() async throws -> HTTPBin {
+        let python = try await PythonPeers.shared.python()
         var lastFailure = "no attempt"
         for _ in 0..<10 {
             let port = Int.random(in: 20_000..<60_000)
@@ -36,7 +38,7 @@ struct HTTPBin {
             defer { try? FileManager.default.removeItem(at: errors) }
             let server = try ServerProcess(
                 "/usr/bin/env",
-                ["python3", "-c", launcher, "--bind", "127.0.0.1:\(port)", "--workers", "2", "--log-level", "warning", "httpbin:app"],
+                [python, "-c", launcher, "--bind", "127.0.0.1:\(port)", "--workers", "2", "--log-level", "warning", "httpbin:app"],
                 errors: try FileHandle(forWritingTo: errors)
             )
             guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
@@ -47,7 +49,7 @@ struct HTTPBin {
             lastFailure = (try? String(contentsOf: errors, encoding: .utf8)) ?? "no output"
             if lastFailure.contains("No module named") { break }
         }
-        throw Unavailable(description: "httpbin did not start (pip install httpbin gunicorn): \(lastFailure.suffix(400))")
+        throw Unavailable(description: "httpbin did not start with \(python): \(lastFailure.suffix(400))")
     }
 
     /// Stops the server and waits until it has exited.

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The Python that runs the test peers from PyPI (httpbin under gunicorn), set up on first use.
+///
+/// The system's `python3` is used when it already has the packages; otherwise a virtual
+/// environment is made under the package's `.build/kiln-peers/venv` and the packages are
+/// installed into it with pip, once: later runs reuse it. Nothing else needs installing before
+/// `swift test`, on Linux or on a Mac (whose `python3` comes with the Xcode command-line tools).
+actor PythonPeers {
+    static let shared = PythonPeers()
+
+    /// The PyPI packages the peers need.
+    static let packages = ["httpbin", "gunicorn"]
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private var ready: Task<String, any Error>?
+
+    /// The path of a Python that can import every package of ``packages``.
+    func python() async throws -> String {
+        if let ready { return try await ready.value }
+        let task = Task { try await Self.provision() }
+        ready = task
+        return try await task.value
+    }
+
+    /// `.build/kiln-peers` of this package, found from this file's path.
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/kiln-peers")
+    }
+
+    private static func provision() async throws -> String {
+        let check = "import " + packages.joined(separator: ", ")
+        if try await run("/usr/bin/env", ["python3", "-c", check]).status == 0 { return "python3" }
+        let venv = folder.appendingPathComponent("venv")
+        let python = venv.appendingPathComponent("bin/python3").path
+        if FileManager.default.isExecutableFile(atPath: python), try await run(python, ["-c", check]).status == 0 {
+            return python
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = try await run("/usr/bin/env", ["python3", "-m", "venv", venv.path])
+        guard made.status == 0 else {
+            throw Unavailable(description: "could not make a Python virtual environment at \(venv.path) (python3 -m venv): \(made.output.suffix(400))")
+        }
+        let installed = try await run(python, ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
+        guard installed.status == 0, try await run(python, ["-c", check]).status == 0 else {
+            throw Unavailable(description: "pip could not install \(packages.joined(separator: " ")) into \(venv.path): \(installed.output.suffix(400))")
+        }
+        return python
+    }
+
+    /// Runs a command to its end; its exit status and what it wrote.
+    private static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-peers-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in end.finish() }
+        try process.run()
+        for await _ in ended {}
+        try? handle.close()
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}
