@@ -236,13 +236,19 @@ struct NginxTests {
         }
     }
 
+    /// `count` calls of `path`, returned once all of them wait for the one shared transfer.
+    static func waitingCallers(_ count: Int, of api: APIClient, _ path: String) async -> [Task<[Item], any Error>] {
+        let endpoint = Endpoint<[Item]>.get(path).timeout(120)
+        let callers = (0..<count).map { _ in Task { try await api.send(endpoint) } }
+        #expect(await eventually { api.callersWaitingForSharedTransfers == count })
+        return callers
+    }
+
     @Test func oneCancelledCallerLeavesTheOthersTheirValues() async throws {
         try await withNginx { (server: Nginx) async throws in
             try server.put(Self.bigList(1_000), at: "slow/list.json")
             let api = client(server)
-            let endpoint = Endpoint<[Item]>.get("/slow/list.json").timeout(60)
-            let callers = (0..<5).map { _ in Task { try await api.send(endpoint) } }
-            #expect(await eventually { api.callersWaitingForSharedTransfers == 5 })
+            let callers = await Self.waitingCallers(5, of: api, "/slow/list.json")
             callers[0].cancel()
             let cancelled = await callers[0].result
             guard case .failure(let error) = cancelled, let error = error as? APIError, error == .cancelled else {
@@ -265,9 +271,7 @@ struct NginxTests {
             // About 60 s at 16 KB/s: cancelled long before it could end.
             try server.put(Self.bigList(24_000), at: "slow/huge.json")
             let api = client(server)
-            let endpoint = Endpoint<[Item]>.get("/slow/huge.json").timeout(120)
-            let callers = (0..<3).map { _ in Task { try await api.send(endpoint) } }
-            #expect(await eventually { api.callersWaitingForSharedTransfers == 3 })
+            let callers = await Self.waitingCallers(3, of: api, "/slow/huge.json")
             // The body is on its way: nginx is writing to the status request and to ours.
             #expect(await server.waitUntilWriting(atLeast: 2))
             for caller in callers { caller.cancel() }
