@@ -52,6 +52,26 @@ struct ResourceCachingTests {
         #expect(second.origin == .cache(age: 0))
     }
 
+    @Test func aRevalidatedValueEndsTheLoadAsLoaded() async throws {
+        let stub = StubTransport()
+        stub.on(.get, "/articles/2") { request in
+            // The server's own validator: an unchanged article is a 304 with no body.
+            if request.header("If-None-Match") == "\"v0\"" { return .status(304, headers: ["ETag": "\"v0\""]) }
+            return FixtureResponse.envelope(data: articleJSON(2, "v0")).headers(["ETag": "\"v0\""])
+        }
+        var client = stubClient(stub)
+        client.responseCache = ResponseCache(MemoryCache())
+        let first = Resource(client: client, endpoint: .article(id: 2), policy: .cacheThenNetwork)
+        await first.load()
+        #expect(first.origin == .network)
+
+        let second = Resource(client: client, endpoint: .article(id: 2), policy: .cacheThenNetwork)
+        await second.load()
+        #expect(second.state == .loaded(makeArticle(2, "v0")))
+        #expect(second.origin == .revalidated)
+        #expect(stub.requests.map { $0.header("If-None-Match") } == [nil, "\"v0\""])
+    }
+
     @Test func cacheOnlyMissIsAFailureNotACrash() async {
         let client = stubClient(StubTransport())
         var cached = client
