@@ -14,8 +14,11 @@ import Darwin
 /// with its own `ETag`s and `Last-Modified` on static files, headers added by configuration,
 /// any status with a JSON body, and slow bodies (`limit_rate`).
 ///
-/// `apt-get install nginx` (Debian, Ubuntu) or `brew install nginx` (macOS) installs it;
-/// `.ci/run` does. Without it the test fails with that instruction rather than passing unseen.
+/// The system's nginx is used when there is one (`.ci/run` installs it); otherwise the test sets
+/// one up itself on first use: on Debian and Ubuntu the package is downloaded with
+/// `apt-get download` and unpacked under `.build/kiln-peers` (no root needed), on macOS it is
+/// installed with Homebrew. When neither can be done the test fails saying what is missing
+/// rather than passing unseen.
 ///
 /// Every request is written to an access log, one line each, which ``requests(to:)`` reads.
 struct Nginx {
@@ -88,10 +91,34 @@ struct Nginx {
             """
     }
 
-    static func start() async throws -> Nginx {
-        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Unavailable(description: "nginx is not installed (apt-get install nginx, or brew install nginx on macOS)")
+    /// The system's nginx, or one the tests set up under `.build/kiln-peers`.
+    static func executable() async throws -> String {
+        func installed() -> String? { candidates.first { FileManager.default.isExecutableFile(atPath: $0) } }
+        if let found = installed() { return found }
+        let unpacked = ServerProcess.peersFolder.appendingPathComponent("nginx/usr/sbin/nginx").path
+        if FileManager.default.isExecutableFile(atPath: unpacked) { return unpacked }
+        var tried = ""
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/apt-get") {
+            let debs = ServerProcess.peersFolder.appendingPathComponent("debs")
+            try FileManager.default.createDirectory(at: debs, withIntermediateDirectories: true)
+            let download = try await ServerProcess.run("/usr/bin/apt-get", ["download", "nginx"], in: debs)
+            let deb = (try? FileManager.default.contentsOfDirectory(atPath: debs.path))?.first { $0.hasPrefix("nginx_") && $0.hasSuffix(".deb") }
+            if let deb {
+                let root = ServerProcess.peersFolder.appendingPathComponent("nginx").path
+                _ = try await ServerProcess.run("/usr/bin/dpkg-deb", ["-x", debs.appendingPathComponent(deb).path, root])
+                if FileManager.default.isExecutableFile(atPath: unpacked) { return unpacked }
+            }
+            tried = "apt-get download nginx: \(download.output.suffix(300))"
+        } else if let brew = ["/opt/homebrew/bin/brew", "/usr/local/bin/brew"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let install = try await ServerProcess.run(brew, ["install", "nginx"])
+            if let found = installed() { return found }
+            tried = "brew install nginx: \(install.output.suffix(300))"
         }
+        throw Unavailable(description: "nginx is not installed and could not be set up (apt-get install nginx, or brew install nginx on macOS). \(tried)")
+    }
+
+    static func start() async throws -> Nginx {
+        let binary = try await executable()
         var lastFailure = "no attempt"
         for _ in 0..<10 {
             let port = Int.random(in: 20_000..<60_000)

@@ -26,12 +26,7 @@ actor PythonPeers {
         return try await task.value
     }
 
-    /// `.build/kiln-peers` of this package, found from this file's path.
-    static var folder: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/kiln-peers")
-    }
+    static var folder: URL { ServerProcess.peersFolder }
 
     private static func provision() async throws -> String {
         let check = "import " + packages.joined(separator: ", ")
@@ -53,22 +48,7 @@ actor PythonPeers {
         return python
     }
 
-    /// Runs a command to its end; its exit status and what it wrote.
     private static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-peers-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        let (ended, end) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in end.finish() }
-        try process.run()
-        for await _ in ended {}
-        try? handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        try await ServerProcess.run(executable, arguments)
     }
 }

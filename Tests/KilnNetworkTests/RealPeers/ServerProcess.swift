@@ -49,4 +49,32 @@ struct ServerProcess {
         if process.isRunning { kill(process.processIdentifier, signal) }
         for await _ in exited {}
     }
+
+    /// Runs a command to its end (in `folder`, when given); its exit status and what it wrote.
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-peers-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in end.finish() }
+        try process.run()
+        for await _ in ended {}
+        try? handle.close()
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    /// `.build/kiln-peers` of this package, found from this file's path: where the tests keep the
+    /// peers they set up themselves.
+    static var peersFolder: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/kiln-peers")
+    }
 }
