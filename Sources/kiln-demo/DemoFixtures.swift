@@ -76,6 +76,34 @@ struct DemoFixtures: Sendable {
     ]]
 
     /// Installs every route on `server`.
+    /// The live activity feed, as Server-Sent Events: half of it, after which the connection
+    /// closes; the client comes back with `Last-Event-ID` and gets the rest; after that, `204`
+    /// (nothing more: do not reconnect). The body comes in small pieces with pauses, as a live
+    /// server sends it. One entry's id is a string and one has no `who`.
+    func activityStream(after lastID: Int) -> FixtureResponse {
+        let feed: [JSONValue] = [
+            ["id": 1, "who": "Kai", "what": "published “Paging real APIs”"],
+            ["id": 2, "who": "Lin", "what": "commented on “Tolerant models”"],
+            ["id": "3", "who": "Mo", "what": "starred kiln"],
+            ["id": 4, "who": .null, "what": "joined the Swift room"],
+            ["id": 5, "who": "Ana", "what": "replied to Kai"],
+            ["id": 6, "who": "Kai", "what": "went offline"],
+        ]
+        let start = min(max(lastID, 0), feed.count)
+        guard start < feed.count else { return .status(204) }
+        let batch = feed[start..<min(feed.count, start + feed.count / 2)]
+        var text = "retry: 50\n\n"
+        for (offset, entry) in batch.enumerated() {
+            let json = (try? JSONEncoder().encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+            text += "id: \(start + offset + 1)\nevent: activity\ndata: \(json)\n\n"
+        }
+        return FixtureResponse(
+            headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store"],
+            body: .data(Data(text.utf8)),
+            fault: .slowBody(chunkSize: 48, interval: .milliseconds(15))
+        )
+    }
+
     func install(on server: FixtureServer) {
         let faults = FaultInjector(rate: failRate, seed: seed)
         func route(_ method: HTTPMethod, _ path: String, _ answer: @escaping @Sendable (FixtureRequest) throws -> FixtureResponse) {
@@ -111,6 +139,9 @@ struct DemoFixtures: Sendable {
                  "content_type": part.contentType.map(JSONValue.string) ?? .null,
                  "size": .int(Int64(part.data.count)), "sha256": .string(part.sha256)]
             })])
+        }
+        server.route(.get, "/activity", latency: latency) { request in
+            activityStream(after: Int(request.header("Last-Event-ID") ?? "") ?? 0)
         }
         server.route(.get, "/download", latency: latency) { _ in
             .generated(byteCount: Self.downloadSize, seed: seed).headers(["X-Checksum-SHA256": Self.downloadChecksum(seed: seed)])

@@ -3,6 +3,14 @@ import Kiln
 
 // The models the demo's screens show: @DataModels over deliberately messy server data.
 
+/// One entry of the live activity feed (Server-Sent Events).
+@DataModel
+struct Activity: Sendable, Identifiable, Equatable {
+    var id = 0
+    var who = "someone"
+    var what = "--"
+}
+
 @DataModel
 struct Category: Sendable, Identifiable, Equatable {
     var id = 0

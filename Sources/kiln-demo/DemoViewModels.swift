@@ -272,6 +272,28 @@ final class TransfersViewModel {
     }
 }
 
+/// The live screen: an activity feed read as Server-Sent Events, shown as it arrives.
+@MainActor
+@Observable
+final class ActivityFeedViewModel {
+    let feed: LiveList<Activity>
+
+    init(client: APIClient) {
+        // Short waits and few attempts: offline, the demo says so within a second.
+        let reconnection = Reconnection(initialDelay: .milliseconds(100), maximumDelay: .seconds(1), maximumAttempts: 3)
+        feed = LiveList(keepingLast: 100) {
+            client.events(Endpoint<Activity>.get("/activity"), reconnection: reconnection)
+        }
+    }
+}
+
+extension LiveList.State {
+    /// Whether the stream failed for want of a network.
+    var failureIsNetwork: Bool {
+        if case .failed(let failure) = self { failure.isNetworkFailure } else { false }
+    }
+}
+
 /// Every repair the tolerant decoder made, from every response: what a team shows its backend.
 @MainActor
 @Observable

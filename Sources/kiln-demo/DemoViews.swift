@@ -13,6 +13,7 @@ enum DemoViews {
         case .tasks: tasks(app.tasks)
         case .tickets: tickets(app.tickets)
         case .transfers: transfers(app.transfers)
+        case .live: live(app.activity)
         case .repairs: repairs(app.journal)
         }
     }
@@ -113,6 +114,21 @@ enum DemoViews {
             "Download \(DemoFormat.bar(model.downloadProgress))  /download",
             "         \(phase(model.downloadPhase, model.downloadCheck))",
         ]
+    }
+
+    static func live(_ model: ActivityFeedViewModel) -> [String] {
+        let feed = model.feed
+        var lines = feed.items.map { "#\($0.id) \($0.who) \($0.what)" }
+        switch feed.state {
+        case .idle: lines.append("not connected")
+        case .connecting: lines.append("… connecting")
+        case .live: lines.append("● live")
+        case .reconnecting(let attempt, _): lines.append("… reconnecting (attempt \(attempt)), from the last event seen")
+        case .ended: lines.append("stream ended")
+        case .failed(let failure): lines.append("! \(DemoFormat.failure(failure))")
+        }
+        if feed.unreadableItems > 0 { lines.append("\(feed.unreadableItems) event(s) could not be read and were skipped") }
+        return lines
     }
 
     static func repairs(_ journal: RepairJournal) -> [String] {

@@ -34,13 +34,14 @@ final class InteractiveSession {
     }
 
     func help(for screen: Screen) -> String {
-        let common = "Tab/1-7 screens · q quit"
+        let common = "Tab/1-\(Screen.allCases.count) screens · q quit"
         switch screen {
         case .blog: return "↑↓/jk move · ←→ category · Enter open · n next page · r refresh · " + common
         case .article: return "r reload · " + common
         case .messages: return "r reload (cache, then network) · " + common
         case .tasks, .tickets: return "r reload · " + common
         case .transfers: return "u upload · d download · r both · " + common
+        case .live: return "r reconnect · " + common
         case .repairs: return common
         }
     }
@@ -53,7 +54,7 @@ final class InteractiveSession {
         switch key {
         case .tab: go(Screen(rawValue: (app.screen.rawValue + 1) % Screen.allCases.count) ?? .blog)
         case .backTab: go(Screen(rawValue: (app.screen.rawValue + Screen.allCases.count - 1) % Screen.allCases.count) ?? .blog)
-        case .character(let c) where ("1"..."7").contains(c):
+        case .character(let c) where ("1"..."9").contains(c):
             if let number = c.wholeNumberValue, let screen = Screen(rawValue: number - 1) { go(screen) }
         default:
             handleOnScreen(key)
@@ -95,6 +96,8 @@ final class InteractiveSession {
             Task { await app.transfers.upload() }
         case (.transfers, .character("d")):
             Task { await app.transfers.download() }
+        case (.live, .character("r")):
+            Task { await app.activity.feed.start() }
         case (.transfers, .character("r")):
             Task {
                 await app.transfers.upload()

@@ -36,6 +36,7 @@ final class ScriptedWalk {
         await tasks()
         await tickets()
         await transfers()
+        await live()
         await repairs()
         let total = passed + failed.count
         print("")
@@ -142,6 +143,22 @@ final class ScriptedWalk {
         check(model.uploadVerified, "the server received all three parts intact (SHA-256)")
         check(isMonotonic(model.downloadFractions) && model.downloadFractions.last == 1, "download progress only moves forward and reaches 100%")
         check(model.downloadVerified, "the downloaded file's SHA-256 matches the server's")
+    }
+
+    func live() async {
+        // Returns when the stream has ended: the server answers 204 after the last event.
+        await app.appear(.live)
+        show(.live)
+        let feed = app.activity.feed
+        guard online else {
+            check(feed.state.failureIsNetwork, "offline: the live feed fails as offline after its reconnection attempts")
+            return
+        }
+        check(feed.items.map(\.id) == [1, 2, 3, 4, 5, 6], "six events, in order, across a dropped connection")
+        let asked = app.server.requests(to: "/activity").map { $0.header("Last-Event-ID") ?? "-" }
+        check(asked == ["-", "3", "6"], "the reconnection resumed from the last event seen (Last-Event-ID 3), then the server said 204")
+        check(feed.items.first { $0.id == 4 }?.who == "someone", "an event with a null field is repaired on its own (who → \"someone\")")
+        check(feed.state == .ended, "the stream ends when the server says there is nothing more")
     }
 
     func repairs() async {

@@ -10,6 +10,8 @@ extension APIClient {
     enum Payload {
         case memory(Data)
         case file(URL)
+        /// A body still arriving (``RequestContext/Kind/stream``).
+        case stream(AsyncThrowingStream<Data, any Error>)
     }
 
     struct Exchange {
@@ -91,7 +93,7 @@ extension APIClient {
                     }
                     return Exchange(payload: payload, head: responseHead, attempts: attempt)
                 }
-                failure = .http(status: response.statusCode, body: Self.errorBody(of: payload))
+                failure = .http(status: response.statusCode, body: await Self.errorBody(of: payload))
             } catch {
                 failure = Task.isCancelled ? .cancelled : APIError(error)
             }
@@ -142,6 +144,9 @@ extension APIClient {
         case .download:
             let (file, response) = try await transport.download(request, progress: report)
             return (.file(file), response)
+        case .stream:
+            let (body, response) = try await transport.stream(request)
+            return (.stream(body), response)
         case .upload, .data:
             if let bodyFile {
                 let (data, response) = try await transport.upload(request, fromFile: bodyFile, progress: report)
@@ -152,11 +157,23 @@ extension APIClient {
         }
     }
 
-    /// The start of an error body; a downloaded error body is read from its file, which is removed.
-    static func errorBody(of payload: Payload) -> Data {
+    /// The start of an error body; a downloaded error body is read from its file, which is
+    /// removed, and a streamed one up to the limit, after which the transfer is dropped.
+    static func errorBody(of payload: Payload) async -> Data {
         switch payload {
         case .memory(let data):
             return data.prefix(errorBodyLimit)
+        case .stream(let body):
+            var collected = Data()
+            do {
+                for try await chunk in body {
+                    collected.append(chunk)
+                    if collected.count >= errorBodyLimit { break }
+                }
+            } catch {
+                // What arrived before the body broke off is what there is.
+            }
+            return collected.prefix(errorBodyLimit)
         case .file(let url):
             defer { try? FileManager.default.removeItem(at: url) }
             guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }

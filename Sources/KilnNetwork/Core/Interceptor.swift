@@ -51,6 +51,8 @@ public struct RequestContext: Sendable {
         case upload
         /// A request whose response body is streamed to a file.
         case download
+        /// A request whose response body is read as it arrives (Server-Sent Events, JSON Lines).
+        case stream
     }
 
     /// The endpoint's method.

@@ -35,7 +35,8 @@ final class HostSlots: @unchecked Sendable {
         return try await body()
     }
 
-    private func acquire(_ host: String) async throws {
+    /// Waits for a slot for `host`; throws `CancellationError` when the caller is cancelled first.
+    func acquire(_ host: String) async throws {
         let id: UInt64 = lock.withLock {
             nextID &+= 1
             return nextID
@@ -65,7 +66,8 @@ final class HostSlots: @unchecked Sendable {
         if !granted { throw CancellationError() }
     }
 
-    private func release(_ host: String) {
+    /// Gives back a slot ``acquire(_:)`` granted.
+    func release(_ host: String) {
         let next: CheckedContinuation<Bool, Never>? = lock.withLock {
             guard var entry = hosts[host] else { return nil }
             if entry.waiting.isEmpty {

@@ -38,6 +38,26 @@ public protocol Transport: Sendable {
         _ request: URLRequest,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> (URL, HTTPURLResponse)
+
+    /// Sends a request and returns as soon as the response's head arrived, with the body as the
+    /// pieces come off the network (Server-Sent Events, JSON Lines, any long answer).
+    ///
+    /// Ending the iteration early, or cancelling the task that iterates, ends the transfer: the
+    /// server sees the connection close. A body cut short ends the sequence with the transport's
+    /// error. The default implementation sends the request with ``send(_:)`` and delivers the
+    /// whole body as one piece, for transports that cannot stream.
+    func stream(_ request: URLRequest) async throws -> (AsyncThrowingStream<Data, any Error>, HTTPURLResponse)
+}
+
+extension Transport {
+    /// Sends `request` with ``send(_:)`` and delivers its whole body as one piece.
+    public func stream(_ request: URLRequest) async throws -> (AsyncThrowingStream<Data, any Error>, HTTPURLResponse) {
+        let (data, response) = try await send(request)
+        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        if !data.isEmpty { continuation.yield(data) }
+        continuation.finish()
+        return (body, response)
+    }
 }
 
 /// How far a transfer has come.

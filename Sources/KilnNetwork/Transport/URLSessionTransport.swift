@@ -93,17 +93,44 @@ public final class URLSessionTransport: Transport {
         }
     }
 
+    /// Sends `request` and returns when the response's head arrived; the body follows as it
+    /// comes off the network.
+    ///
+    /// The request keeps one of its host's connections until the body ends or the caller stops
+    /// iterating, which cancels the transfer. The request's `timeoutInterval` is how long the
+    /// body may stay silent.
+    public func stream(_ request: URLRequest) async throws -> (AsyncThrowingStream<Data, any Error>, HTTPURLResponse) {
+        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let state = TaskState(sink: .stream(continuation))
+        let host = HostSlots.key(for: request.url)
+        // The connection is the stream's until it ends, so its slot is too (Linux).
+        if let slots { try await slots.acquire(host) }
+        let release = ReleaseOnce { [slots] in slots?.release(host) }
+        continuation.onTermination = { [state] _ in
+            state.task.cancel()
+            release.run()
+        }
+        do {
+            let response = try await run(state, request, holdsSlot: true) { $0.dataTask(with: $1) }
+            return (body, response)
+        } catch {
+            continuation.finish(throwing: error)
+            throw error
+        }
+    }
+
     /// The most redirects one call follows, as on Apple platforms.
     static let redirectLimit = 20
 
     private func run(
         _ state: TaskState,
         _ request: URLRequest,
+        holdsSlot: Bool = false,
         makeTask: (URLSession, URLRequest) -> URLSessionTask
     ) async throws -> HTTPURLResponse {
         var request = request
         for _ in 0...Self.redirectLimit {
-            switch try await runOnce(state, request, makeTask: makeTask) {
+            switch try await runOnce(state, request, holdsSlot: holdsSlot, makeTask: makeTask) {
             case .response(let response):
                 return response
             case .redirect(let next):
@@ -118,9 +145,10 @@ public final class URLSessionTransport: Transport {
     private func runOnce(
         _ state: TaskState,
         _ request: URLRequest,
+        holdsSlot: Bool,
         makeTask: (URLSession, URLRequest) -> URLSessionTask
     ) async throws -> TaskOutcome {
-        guard let slots else { return try await startTask(state, request, makeTask: makeTask) }
+        guard let slots, !holdsSlot else { return try await startTask(state, request, makeTask: makeTask) }
         return try await slots.withSlot(for: HostSlots.key(for: request.url)) {
             try await startTask(state, request, makeTask: makeTask)
         }
@@ -131,7 +159,7 @@ public final class URLSessionTransport: Transport {
         _ request: URLRequest,
         makeTask: (URLSession, URLRequest) -> URLSessionTask
     ) async throws -> TaskOutcome {
-        let handle = CancellableTask()
+        let handle = state.task
         let session = session
         let delegate = delegate
         return try await withTaskCancellationHandler {
@@ -178,10 +206,28 @@ private final class CancellableTask: @unchecked Sendable {
     }
 }
 
+/// Runs a closure the first time ``run()`` is called, and never again.
+private final class ReleaseOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var action: (@Sendable () -> Void)?
+
+    init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+
+    func run() {
+        let action = lock.withLock {
+            defer { self.action = nil }
+            return self.action
+        }
+        action?()
+    }
+}
+
 /// Where a task's body goes.
 private enum Sink {
     case memory
     case file(FileHandle)
+    /// To the caller as it arrives; the head is handed over as soon as it is known.
+    case stream(AsyncThrowingStream<Data, any Error>.Continuation)
 }
 
 /// Per-task bookkeeping. Mutated only on the session's serial delegate queue; read by the
@@ -199,6 +245,8 @@ private final class TaskState: @unchecked Sendable {
     let metrics = MetricsRecorder.current
     /// A redirect to follow with a new task (see ``SessionDelegate/keepsBody(_:after:task:)``).
     var redirect: URLRequest?
+    /// The URLSession task of the current hop, to cancel.
+    let task = CancellableTask()
 
     init(sink: Sink, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
         self.sink = sink
@@ -229,7 +277,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private struct Entry {
         let state: TaskState
-        let continuation: CheckedContinuation<TaskOutcome, any Error>
+        /// Resumed once: at the end of the task, or for a stream when its head arrived.
+        var continuation: CheckedContinuation<TaskOutcome, any Error>?
     }
 
     private let lock = NSLock()
@@ -248,9 +297,36 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         lock.withLock { entries[task.taskIdentifier] }
     }
 
+    /// Hands a stream's head to its caller, once; the body goes on arriving after it.
+    private func deliverHead(of task: URLSessionTask, _ response: URLResponse?) {
+        guard let http = response as? HTTPURLResponse else { return }
+        let continuation: CheckedContinuation<TaskOutcome, any Error>? = lock.withLock {
+            guard let entry = entries[task.taskIdentifier], case .stream = entry.state.sink,
+                  entry.state.redirect == nil, entry.state.declined == nil
+            else { return nil }
+            defer { entries[task.taskIdentifier]?.continuation = nil }
+            return entry.continuation
+        }
+        continuation?.resume(returning: .response(http))
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        deliverHead(of: dataTask, response)
+        completionHandler(.allow)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let state = entry(for: dataTask)?.state else { return }
         switch state.sink {
+        case .stream(let continuation):
+            deliverHead(of: dataTask, dataTask.response)
+            state.received += Int64(data.count)
+            continuation.yield(data)
         case .memory:
             state.collected.append(data)
             state.received += Int64(data.count)
@@ -407,18 +483,35 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         if case .file(let handle) = entry.state.sink, entry.state.redirect == nil || error != nil {
             try? handle.close()
         }
+        let failure = error.map { Self.classify($0, task: task, received: entry.state.received) }
+        guard let continuation = entry.continuation else {
+            // A stream whose head was delivered: its body ends here.
+            if case .stream(let body) = entry.state.sink { body.finish(throwing: failure) }
+            return
+        }
+        if case .stream(let body) = entry.state.sink, entry.state.redirect == nil || error != nil {
+            if entry.state.declined != nil {
+                body.finish()
+            } else if error == nil, let response = task.response as? HTTPURLResponse {
+                // A head that came with the end of the task: the body is already in the stream.
+                body.finish()
+                continuation.resume(returning: .response(response))
+                return
+            }
+            body.finish(throwing: failure)
+        }
         if let writeError = entry.state.writeError {
-            entry.continuation.resume(throwing: TransportError(.localFile, detail: String(describing: writeError)))
+            continuation.resume(throwing: TransportError(.localFile, detail: String(describing: writeError)))
         } else if let declined = entry.state.declined {
-            entry.continuation.resume(returning: .response(declined))
+            continuation.resume(returning: .response(declined))
         } else if error == nil, let next = entry.state.redirect {
-            entry.continuation.resume(returning: .redirect(next))
-        } else if let error {
-            entry.continuation.resume(throwing: Self.classify(error, task: task, received: entry.state.received))
+            continuation.resume(returning: .redirect(next))
+        } else if let failure {
+            continuation.resume(throwing: failure)
         } else if let response = task.response as? HTTPURLResponse {
-            entry.continuation.resume(returning: .response(response))
+            continuation.resume(returning: .response(response))
         } else {
-            entry.continuation.resume(throwing: URLError(.badServerResponse))
+            continuation.resume(throwing: URLError(.badServerResponse))
         }
     }
 }

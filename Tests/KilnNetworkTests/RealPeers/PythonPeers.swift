@@ -1,6 +1,7 @@
 import Foundation
 
-/// The Python that runs the test peers from PyPI (httpbin under gunicorn), set up on first use.
+/// The Python that runs the test peers from PyPI (httpbin under gunicorn, an sse-starlette
+/// server under uvicorn), set up on first use.
 ///
 /// The system's `python3` is used when it already has the packages; otherwise a virtual
 /// environment is made under the package's `.build/kiln-peers/venv` and the packages are
@@ -9,8 +10,13 @@ import Foundation
 actor PythonPeers {
     static let shared = PythonPeers()
 
-    /// The PyPI packages the peers need.
-    static let packages = ["httpbin", "gunicorn"]
+    /// The PyPI packages the peers need, and the module each one is imported as.
+    static let packages = [
+        (package: "httpbin", module: "httpbin"),
+        (package: "gunicorn", module: "gunicorn"),
+        (package: "sse-starlette", module: "sse_starlette"),
+        (package: "uvicorn", module: "uvicorn"),
+    ]
 
     struct Unavailable: Error, CustomStringConvertible {
         var description: String
@@ -29,7 +35,8 @@ actor PythonPeers {
     static var folder: URL { ServerProcess.peersFolder }
 
     private static func provision() async throws -> String {
-        let check = "import " + packages.joined(separator: ", ")
+        let check = "import " + packages.map(\.module).joined(separator: ", ")
+        let names = packages.map(\.package)
         if try await run("/usr/bin/env", ["python3", "-c", check]).status == 0 { return "python3" }
         let venv = folder.appendingPathComponent("venv")
         let python = venv.appendingPathComponent("bin/python3").path
@@ -41,9 +48,9 @@ actor PythonPeers {
         guard made.status == 0 else {
             throw Unavailable(description: "could not make a Python virtual environment at \(venv.path) (python3 -m venv): \(made.output.suffix(400))")
         }
-        let installed = try await run(python, ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
+        let installed = try await run(python, ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + names)
         guard installed.status == 0, try await run(python, ["-c", check]).status == 0 else {
-            throw Unavailable(description: "pip could not install \(packages.joined(separator: " ")) into \(venv.path): \(installed.output.suffix(400))")
+            throw Unavailable(description: "pip could not install \(names.joined(separator: " ")) into \(venv.path): \(installed.output.suffix(400))")
         }
         return python
     }

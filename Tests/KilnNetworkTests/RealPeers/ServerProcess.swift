@@ -70,6 +70,37 @@ struct ServerProcess {
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
+    /// Why a peer server could not be started.
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts the server `command` gives for a port on a random loopback port, trying another
+    /// port when it does not come up (a port taken), until `readyPath` answers with a `200`.
+    static func startOnLoopback(
+        name: String,
+        readyPath: String,
+        command: (Int) -> (executable: String, arguments: [String])
+    ) async throws -> (ServerProcess, URL) {
+        var lastFailure = "no attempt"
+        for _ in 0..<10 {
+            let port = Int.random(in: 20_000..<60_000)
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-\(name)-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: errors) }
+            let (executable, arguments) = command(port)
+            let server = try ServerProcess(executable, arguments, errors: try FileHandle(forWritingTo: errors))
+            guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else { continue }
+            if await server.waitUntilAnswering(baseURL.appendingPathComponent(readyPath)) {
+                return (server, baseURL)
+            }
+            await server.stop()
+            lastFailure = (try? String(contentsOf: errors, encoding: .utf8)) ?? "no output"
+            if lastFailure.contains("No module named") { break }
+        }
+        throw Unavailable(description: "\(name) did not start with \(command(0).executable): \(lastFailure.suffix(400))")
+    }
+
     /// `.build/kiln-peers` of this package, found from this file's path: where the tests keep the
     /// peers they set up themselves.
     static var peersFolder: URL {
@@ -77,4 +108,21 @@ struct ServerProcess {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/kiln-peers")
     }
+}
+
+/// A server a test started and stops.
+protocol PeerServer {
+    func stop() async
+}
+
+/// Runs `body` with the server `start` starts, stopping it afterwards whatever happens.
+func withPeer<Server: PeerServer>(_ start: () async throws -> Server, _ body: (Server) async throws -> Void) async throws {
+    let server = try await start()
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
 }
