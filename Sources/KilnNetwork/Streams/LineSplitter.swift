@@ -20,35 +20,45 @@ struct LineSplitter {
 
     /// Calls `line` with each line `chunk` ends, without its line end.
     mutating func feed<C: Collection<UInt8>>(_ chunk: C, _ line: (ArraySlice<UInt8>) throws -> Void) throws where C.Index == Int {
-        var start = chunk.startIndex
+        let scanned: Void? = try chunk.withContiguousStorageIfAvailable { bytes in
+            try feed(bytes, line)
+        }
+        if scanned == nil {
+            try Array(chunk).withUnsafeBufferPointer { try feed($0, line) }
+        }
+    }
+
+    private mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ line: (ArraySlice<UInt8>) throws -> Void) throws {
+        let end = bytes.count
+        guard end > 0 else { return }
+        var start = 0
+        if afterCR, bytes[0] == 0x0A {
+            // The LF of a CRLF whose CR ended the previous chunk's last line.
+            start = 1
+        }
+        afterCR = false
         var index = start
-        let end = chunk.endIndex
         while index < end {
-            let byte = chunk[index]
-            guard byte == 0x0A || byte == 0x0D else {
-                index += 1
+            // The scan for a line end is the loop every byte goes through: kept to two compares.
+            let byte = bytes[index]
+            if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+                index &+= 1
                 continue
             }
-            if byte == 0x0A && afterCR && index == start && partial.isEmpty {
-                // The LF of a CRLF whose CR ended the previous chunk's last line.
-                afterCR = false
-                index += 1
-                start = index
-                continue
-            }
-            try emit(chunk[start..<index], line)
-            afterCR = byte == 0x0D
-            index += 1
-            if afterCR, index < end, chunk[index] == 0x0A {
-                afterCR = false
-                index += 1
+            try emit(UnsafeBufferPointer(rebasing: bytes[start..<index]), line)
+            index &+= 1
+            if byte == 0x0D {
+                if index < end {
+                    if bytes[index] == 0x0A { index &+= 1 }
+                } else {
+                    afterCR = true
+                }
             }
             start = index
         }
         if start < end {
-            afterCR = false
             guard partial.count + (end - start) <= maximumLength else { throw StreamFormatError.lineTooLong(limit: maximumLength) }
-            partial.append(contentsOf: chunk[start..<end])
+            partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
     }
 
@@ -59,7 +69,7 @@ struct LineSplitter {
         return stripBOM(partial[...])
     }
 
-    private mutating func emit(_ piece: some Collection<UInt8>, _ line: (ArraySlice<UInt8>) throws -> Void) throws {
+    private mutating func emit(_ piece: UnsafeBufferPointer<UInt8>, _ line: (ArraySlice<UInt8>) throws -> Void) throws {
         if partial.isEmpty {
             try line(stripBOM(ArraySlice(piece)))
         } else {

@@ -100,21 +100,25 @@ public final class URLSessionTransport: Transport {
     /// iterating, which cancels the transfer. The request's `timeoutInterval` is how long the
     /// body may stay silent.
     public func stream(_ request: URLRequest) async throws -> (AsyncThrowingStream<Data, any Error>, HTTPURLResponse) {
-        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let state = TaskState(sink: .stream(continuation))
+        let body = StreamedBody()
+        let state = TaskState(sink: .stream(body))
+        let task = state.task
+        #if canImport(FoundationNetworking)
+        // Linux's suspend() neither pauses a running transfer nor resumes it cleanly (see StreamedBody).
+        body.attach(pause: {}, resume: {}, cancel: { task.cancel() })
+        #else
+        body.attach(pause: { task.suspend() }, resume: { task.resume() }, cancel: { task.cancel() })
+        #endif
         let host = HostSlots.key(for: request.url)
         // The connection is the stream's until it ends, so its slot is too (Linux).
         if let slots { try await slots.acquire(host) }
         let release = ReleaseOnce { [slots] in slots?.release(host) }
-        continuation.onTermination = { [state] _ in
-            state.task.cancel()
-            release.run()
-        }
         do {
             let response = try await run(state, request, holdsSlot: true) { $0.dataTask(with: $1) }
-            return (body, response)
+            return (body.asyncStream { release.run() }, response)
         } catch {
-            continuation.finish(throwing: error)
+            body.cancel()
+            release.run()
             throw error
         }
     }
@@ -204,6 +208,16 @@ private final class CancellableTask: @unchecked Sendable {
         }
         task?.cancel()
     }
+
+    /// Pauses the transfer (flow control of a streamed body).
+    func suspend() {
+        lock.withLock { task }?.suspend()
+    }
+
+    /// Lets a paused transfer go on.
+    func resume() {
+        lock.withLock { task }?.resume()
+    }
 }
 
 /// Runs a closure the first time ``run()`` is called, and never again.
@@ -227,7 +241,7 @@ private enum Sink {
     case memory
     case file(FileHandle)
     /// To the caller as it arrives; the head is handed over as soon as it is known.
-    case stream(AsyncThrowingStream<Data, any Error>.Continuation)
+    case stream(StreamedBody)
 }
 
 /// Per-task bookkeeping. Mutated only on the session's serial delegate queue; read by the
@@ -323,10 +337,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let state = entry(for: dataTask)?.state else { return }
         switch state.sink {
-        case .stream(let continuation):
+        case .stream(let body):
             deliverHead(of: dataTask, dataTask.response)
             state.received += Int64(data.count)
-            continuation.yield(data)
+            body.append(data)
         case .memory:
             state.collected.append(data)
             state.received += Int64(data.count)

@@ -74,12 +74,18 @@ async def dropping(request):
 
 
 async def gated(request):
-    """One event, then nothing until /release/{key}; then a second event and the end."""
+    """One event, then nothing until /release/{key} (logged "released") or 20 s have passed
+    (logged "timed out": a client that waits for the whole body gets it then); then a second
+    event and the end."""
     key = request.path_params["key"]
 
     async def body():
         yield ServerSentEvent(data=json.dumps({"n": 1}), id="1")
-        await gate(key).wait()
+        try:
+            await asyncio.wait_for(gate(key).wait(), timeout=20)
+            log(key, "released")
+        except asyncio.TimeoutError:
+            log(key, "timed out")
         yield ServerSentEvent(data=json.dumps({"n": 2}), id="2")
 
     return EventSourceResponse(body(), ping=3600)
@@ -91,31 +97,39 @@ async def release(request):
 
 
 async def holding(request):
-    """One event, then a comment every 20 ms until the client leaves; the leaving is logged."""
+    """One event, then a comment every 20 ms until the client leaves (logged "disconnected"), or
+    for 20 s at most (logged "finished": a client that waits for the whole body gets it then)."""
     key = request.path_params["key"]
     log(key, "connected")
 
     async def body():
+        finished = False
         try:
             yield b"id: 1\ndata: {\"n\": 1}\n\n"
-            while True:
+            for _ in range(1000):
                 await asyncio.sleep(0.02)
                 yield b": still here\n\n"
+            finished = True
         finally:
-            log(key, "disconnected")
+            log(key, "finished" if finished else "disconnected")
 
     return StreamingResponse(body(), media_type="text/event-stream")
 
 
 async def many(request):
-    """n events as fast as the connection takes them."""
+    """n events of about `size` bytes, paced to about `rate` bytes a second, as a live feed
+    sends them (0: as fast as the connection takes them)."""
     n = int(request.query_params.get("n", "10000"))
     size = int(request.query_params.get("size", "100"))
+    rate = int(request.query_params.get("rate", "0"))
     pad = "x" * size
+    batch = 50
 
     async def body():
         for i in range(1, n + 1):
             yield f"id: {i}\ndata: {{\"n\": {i}, \"pad\": \"{pad}\"}}\n\n".encode()
+            if rate and i % batch == 0:
+                await asyncio.sleep(batch * size / rate)
 
     return StreamingResponse(body(), media_type="text/event-stream")
 
