@@ -98,7 +98,8 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
+        // KilnViewModel: the nginx-backed PagedList tests live beside the nginx fixture.
+        .testTarget(name: "KilnNetworkTests", dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel", "KilnTesting"]),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
