@@ -3,9 +3,9 @@ import Kiln
 import KilnTesting
 import Observation
 
-/// The seven screens, in Tab order.
+/// The screens, in Tab order.
 enum Screen: Int, CaseIterable, Sendable {
-    case blog, article, messages, tasks, tickets, transfers, repairs
+    case blog, article, messages, tasks, tickets, transfers, issues, repairs
 
     var title: String {
         switch self {
@@ -15,6 +15,7 @@ enum Screen: Int, CaseIterable, Sendable {
         case .tasks: "Requests"
         case .tickets: "Tickets"
         case .transfers: "Transfers"
+        case .issues: "Issues"
         case .repairs: "Repairs"
         }
     }
@@ -33,6 +34,7 @@ final class DemoApp {
     let tasks: TaskCenterViewModel
     let tickets: TicketsViewModel
     let transfers: TransfersViewModel
+    let issues: IssuesViewModel
     let journal: RepairJournal
     @ObservationIgnored let server: FixtureServer
     @ObservationIgnored let workspace: URL
@@ -88,6 +90,7 @@ final class DemoApp {
         tasks = TaskCenterViewModel(client: client)
         tickets = TicketsViewModel(client: client)
         transfers = TransfersViewModel(client: client, workspace: workspace)
+        issues = IssuesViewModel(client: client)
     }
 
     func shutdown() async {
@@ -110,6 +113,7 @@ final class DemoApp {
         case .transfers:
             await transfers.upload()
             await transfers.download()
+        case .issues: await issues.list.loadFirst()
         case .repairs: break
         }
     }

@@ -34,13 +34,14 @@ final class InteractiveSession {
     }
 
     func help(for screen: Screen) -> String {
-        let common = "Tab/1-7 screens · q quit"
+        let common = "Tab/1-\(Screen.allCases.count) screens · q quit"
         switch screen {
         case .blog: return "↑↓/jk move · ←→ category · Enter open · n next page · r refresh · " + common
         case .article: return "r reload · " + common
         case .messages: return "r reload (cache, then network) · " + common
         case .tasks, .tickets: return "r reload · " + common
         case .transfers: return "u upload · d download · r both · " + common
+        case .issues: return "n next page (the Link header's) · r refresh · " + common
         case .repairs: return common
         }
     }
@@ -53,7 +54,7 @@ final class InteractiveSession {
         switch key {
         case .tab: go(Screen(rawValue: (app.screen.rawValue + 1) % Screen.allCases.count) ?? .blog)
         case .backTab: go(Screen(rawValue: (app.screen.rawValue + Screen.allCases.count - 1) % Screen.allCases.count) ?? .blog)
-        case .character(let c) where ("1"..."7").contains(c):
+        case .character(let c) where c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } ?? false:
             if let number = c.wholeNumberValue, let screen = Screen(rawValue: number - 1) { go(screen) }
         default:
             handleOnScreen(key)
@@ -91,6 +92,10 @@ final class InteractiveSession {
             Task { await app.tasks.loadAll() }
         case (.tickets, .character("r")):
             Task { await app.tickets.list.refresh() }
+        case (.issues, .character("n")):
+            Task { await app.issues.list.loadNext() }
+        case (.issues, .character("r")):
+            Task { await app.issues.list.refresh() }
         case (.transfers, .character("u")):
             Task { await app.transfers.upload() }
         case (.transfers, .character("d")):
