@@ -54,13 +54,14 @@ struct NginxPagingTests {
         for page in 1...3 { try server.put(items((page * 2 - 1)...(page * 2)), at: "issues/\(page).json") }
     }
 
-    /// The GitHub-style list: the first page's endpoint, then whatever the `Link` header says.
-    static func issues(_ client: APIClient, endOfList: EndOfList = .automatic) -> PagedList<Item> {
-        PagedList(client: client, pageSize: 2, endOfList: endOfList) { _ in
-            Endpoint<[Item]>.get("/repos/kiln/issues", query: [URLQueryItem(name: "per_page", value: "2")])
-        } page: { issues in
-            Page(items: issues)
-        }
+    /// A list of two items a page paged by `Link` header: `first`, then whatever the header says.
+    static func linked(_ client: APIClient, first: Endpoint<[Item]>, endOfList: EndOfList = .missingNextLink) -> PagedList<Item> {
+        PagedList(client: client, pageSize: 2, endOfList: endOfList) { _ in first } page: { items in Page(items: items) }
+    }
+
+    /// The GitHub-style list, under `.automatic`: the server's links alone end it.
+    static func issues(_ client: APIClient) -> PagedList<Item> {
+        linked(client, first: .get("/repos/kiln/issues", query: [URLQueryItem(name: "per_page", value: "2")]), endOfList: .automatic)
     }
 
     /// The URIs nginx served that start with one of `prefixes`, in order.
@@ -128,11 +129,7 @@ struct NginxPagingTests {
             #expect(help?.parameters["type"] == "text/html")
             #expect(head.link("first")?.path == "/rel/items")
 
-            let list = PagedList<Item>(client: client, pageSize: 2, endOfList: .missingNextLink) { _ in
-                .get("/rel/items")
-            } page: { items in
-                Page(items: items)
-            }
+            let list = Self.linked(client, first: .get("/rel/items"))
             await list.loadFirst()
             await list.loadNext()
             await list.loadNext()
@@ -145,11 +142,7 @@ struct NginxPagingTests {
     @Test func aSingleFullPageWithoutALinkIsTheWholeList() async throws {
         try await withNginx { (server: Nginx) async throws in
             try server.put(NginxTests.items, at: "static/items.json")
-            let list = PagedList<Item>(client: APIClient(baseURL: server.baseURL), pageSize: 2, endOfList: .missingNextLink) { _ in
-                .get("/static/items.json")
-            } page: { items in
-                Page(items: items)
-            }
+            let list = Self.linked(APIClient(baseURL: server.baseURL), first: .get("/static/items.json"))
             await list.loadFirst()
             #expect(list.items.count == 2)
             #expect(list.isAtEnd)
@@ -266,11 +259,7 @@ struct NginxPagingTests {
     static func slowlyLinked(_ server: Nginx, count: Int) throws -> PagedList<Item> {
         try server.put(items(1...2), at: "slowlinks/1.json")
         try server.put(NginxTests.bigList(count), at: "slow/linked-2.json")
-        return PagedList(client: APIClient(baseURL: server.baseURL), pageSize: 2, endOfList: .missingNextLink) { _ in
-            Endpoint<[Item]>.get("/slowlinks/items").timeout(120)
-        } page: { items in
-            Page(items: items)
-        }
+        return linked(APIClient(baseURL: server.baseURL), first: Endpoint<[Item]>.get("/slowlinks/items").timeout(120))
     }
 
     @Test func aLinkedPageFromBeforeARefreshNeverLands() async throws {
