@@ -30,7 +30,7 @@ public struct PageRequest: Sendable, Hashable {
     /// `Link: <…>; rel="next"` header), or `nil` for the first page.
     ///
     /// The `PagedList(client:…)` initializers send the endpoint to this URL themselves
-    /// (`Endpoint/following(_:)`); a loader of its own does the same.
+    /// (`Endpoint.following(_:)`); a loader of its own does the same.
     public var link: URL?
 
     /// Creates a request.
