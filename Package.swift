@@ -98,9 +98,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        // KilnViewModel: the nginx-backed PagedList tests live beside the nginx fixture.
         .testTarget(
             name: "KilnNetworkTests",
-            dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnTesting"],
+            dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel", "KilnTesting"],
             // The Server-Sent Events peer the stream tests start (sse-starlette under uvicorn).
             exclude: ["RealPeers/sse_server.py"]
         ),

@@ -37,6 +37,12 @@ import Observation
 /// **Errors keep the items.** A failed page leaves ``items`` as they were, sets ``failure``, and
 /// ``retry()`` runs the same load again.
 ///
+/// **Every kind of paging.** Each ``PageRequest`` carries the page number, the offset (items
+/// received so far), the previous page's cursor and its next link (`Link: <…>; rel="next"`, which
+/// the `PagedList(client:…)` initializers follow themselves); the loader uses what its API
+/// understands, and ``EndOfList`` reads the server's own signal for the end. See
+/// <doc:PagedLists>.
+///
 /// **Appending is proportional to the page, not the list.** Items are appended in place, and
 /// de-duplication keeps a set of the keys seen, so page 200 costs what page 1 costs.
 ///
@@ -93,6 +99,9 @@ public final class PagedList<Item> {
     @ObservationIgnored private let deduplication: Deduplication<Item>
     @ObservationIgnored private var seenKeys: Set<AnyHashable> = []
     @ObservationIgnored private var nextCursor: String?
+    @ObservationIgnored private var nextLink: URL?
+    /// Items the server sent for this list so far, before de-duplication (``PageRequest/offset``).
+    @ObservationIgnored private var received = 0
     @ObservationIgnored private var generation = 0
     @ObservationIgnored private let inFlight = TaskSlot()
 
@@ -173,6 +182,8 @@ public final class PagedList<Item> {
         seenKeys = []
         pagesLoaded = 0
         nextCursor = nil
+        nextLink = nil
+        received = 0
         hasMore = true
         await run(.first)
     }
@@ -233,8 +244,8 @@ public final class PagedList<Item> {
     private func run(_ kind: LoadKind) async {
         let generation = generation
         let request = kind == .next
-            ? PageRequest(number: firstPageNumber + pagesLoaded, cursor: nextCursor, size: pageSize)
-            : PageRequest(number: firstPageNumber, cursor: nil, size: pageSize)
+            ? PageRequest(number: firstPageNumber + pagesLoaded, cursor: nextCursor, size: pageSize, offset: received, link: nextLink)
+            : PageRequest(number: firstPageNumber, size: pageSize)
         phase = .loading(kind)
         let task = Task { [weak self, fetch] in
             let result: Result<Page<Item>, any Error>
@@ -246,7 +257,7 @@ public final class PagedList<Item> {
             // A load from an earlier generation (before a reset, refresh or cancel) never lands.
             guard let self, self.generation == generation else { return }
             switch result {
-            case .success(let page): self.land(page, kind: kind)
+            case .success(let page): self.land(page, for: request, kind: kind)
             case .failure(let error) where LoadFailure.isCancellation(error): self.phase = self.pagesLoaded > 0 ? .loaded : .idle
             case .failure(let error): self.phase = .failed(LoadFailure(error), kind)
             }
@@ -254,7 +265,7 @@ public final class PagedList<Item> {
         await inFlight.run(task)
     }
 
-    private func land(_ page: Page<Item>, kind: LoadKind) {
+    private func land(_ page: Page<Item>, for request: PageRequest, kind: LoadKind) {
         if kind != .next { seenKeys = [] }
         var fresh = page.items
         if let key = deduplication.key {
@@ -264,13 +275,16 @@ public final class PagedList<Item> {
         case .first, .refresh:
             items = fresh
             pagesLoaded = 1
+            received = page.items.count
         case .next:
             // In place: `items` is uniquely referenced, so this costs the page, not the list.
             items.append(contentsOf: fresh)
             pagesLoaded += 1
+            received += page.items.count
         }
         nextCursor = page.nextCursor
-        hasMore = endOfList.hasMore(after: page, pagesLoaded: pagesLoaded, size: pageSize)
+        nextLink = page.nextLink
+        hasMore = endOfList.hasMore(after: page, request: request, pagesLoaded: pagesLoaded, size: pageSize)
         phase = .loaded
     }
 }

@@ -5,7 +5,7 @@ import Observation
 
 /// The screens, in Tab order.
 enum Screen: Int, CaseIterable, Sendable {
-    case blog, article, messages, tasks, tickets, transfers, live, repairs
+    case blog, article, messages, tasks, tickets, transfers, issues, live, repairs
 
     var title: String {
         switch self {
@@ -15,6 +15,7 @@ enum Screen: Int, CaseIterable, Sendable {
         case .tasks: "Requests"
         case .tickets: "Tickets"
         case .transfers: "Transfers"
+        case .issues: "Issues"
         case .live: "Live"
         case .repairs: "Repairs"
         }
@@ -34,6 +35,7 @@ final class DemoApp {
     let tasks: TaskCenterViewModel
     let tickets: TicketsViewModel
     let transfers: TransfersViewModel
+    let issues: IssuesViewModel
     let activity: ActivityFeedViewModel
     let journal: RepairJournal
     @ObservationIgnored let server: FixtureServer
@@ -90,6 +92,7 @@ final class DemoApp {
         tasks = TaskCenterViewModel(client: client)
         tickets = TicketsViewModel(client: client)
         transfers = TransfersViewModel(client: client, workspace: workspace)
+        issues = IssuesViewModel(client: client)
         activity = ActivityFeedViewModel(client: client)
     }
 
@@ -113,6 +116,7 @@ final class DemoApp {
         case .transfers:
             await transfers.upload()
             await transfers.download()
+        case .issues: await issues.list.loadFirst()
         case .live: await activity.feed.start()
         case .repairs: break
         }

@@ -8,6 +8,8 @@ struct DemoFixtures: Sendable {
     static let pageSize = 10
     static let articlesPerCategory = 23
     static let downloadSize = 8 * 1_048_576
+    static let issueCount = 25
+    static let issuesPerPage = 10
 
     let seed: UInt64
     let latency: Duration
@@ -64,6 +66,43 @@ struct DemoFixtures: Sendable {
                 "unread": i < 2 ? (fresh ? "1" : 0) : 0,
             ]
         })]
+    }
+
+    /// The GitHub-style issues, newest first: numbers 125 down to 101.
+    func issues() -> [JSONValue] {
+        var rng = DemoRandom(seed: seed ^ 0x155E)
+        let subjects = ["Crash when paging", "Link header ignored", "Cache misses on 304", "Docs: offset paging", "Retry storm"]
+        return (0..<Self.issueCount).map { i in
+            let number = 100 + Self.issueCount - i
+            let comments = Int(rng.next() % 12)
+            return [
+                "id": .int(Int64(900_000 + number)),
+                "number": .int(Int64(number)),
+                "title": .string(subjects[i % subjects.count]),
+                "state": i % 4 == 0 ? "closed" : "open",
+                // As real servers do now and then: a count sent as a string, a deleted user.
+                "comments": i % 6 == 0 ? .string(String(comments)) : .int(Int64(comments)),
+                "user": i % 9 == 8 ? .null : ["login": .string(["kai", "lin", "mo"][i % 3])],
+            ]
+        }
+    }
+
+    /// One page of issues as GitHub answers it: a bare array, with `Link: <…>; rel="next"`
+    /// (relative, to the repository's id-based URL) on every page but the last.
+    func issuePage(_ page: Int, size: Int) -> FixtureResponse {
+        let all = issues()
+        let size = max(1, size)
+        let pages = (all.count + size - 1) / size
+        let start = (page - 1) * size
+        let slice = start >= 0 && start < all.count ? Array(all[start..<min(all.count, start + size)]) : []
+        func link(_ page: Int, _ relation: String) -> String {
+            #"</repositories/7/issues?per_page=\#(size)&page=\#(page)>; rel="\#(relation)""#
+        }
+        var links: [String] = []
+        if page > 1 { links += [link(page - 1, "prev"), link(1, "first")] }
+        if page < pages { links += [link(page + 1, "next"), link(pages, "last")] }
+        let response = FixtureResponse.json(.array(slice))
+        return links.isEmpty ? response : response.headers(["Link": links.joined(separator: ", ")])
     }
 
     let tickets: JSONValue = ["list": [
@@ -132,6 +171,12 @@ struct DemoFixtures: Sendable {
         route(.get, "/task/order") { _ in .envelope(data: ["order_no": "A-1024", "amount": "99.50", "items": ["tea", 2, "cake"]]) }
         route(.get, "/task/wallet") { _ in .envelope(code: "1001", message: "余额不足，请先充值") }
         route(.get, "/tickets") { _ in .envelope(data: tickets) }
+        route(.get, "/repos/kiln/issues") { request in
+            issuePage(1, size: Int(request.queryValue("per_page") ?? "") ?? 30)
+        }
+        route(.get, "/repositories/7/issues") { request in
+            issuePage(Int(request.queryValue("page") ?? "") ?? 1, size: Int(request.queryValue("per_page") ?? "") ?? 30)
+        }
         route(.post, "/upload") { request in
             let parts = try request.multipartParts()
             return .envelope(data: ["parts": .array(parts.map { part in

@@ -138,6 +138,18 @@ struct TicketRow: Sendable, Equatable {
     }
 }
 
+// A GitHub-style list: plain JSON arrays, the next page named by a `Link` header.
+
+@DataModel
+struct Issue: Sendable, Identifiable, Equatable {
+    var id = 0
+    var number = 0
+    var title = "--"
+    var state = "open"
+    var comments = 0
+    @Key("user.login") var author = "ghost"
+}
+
 // Uploads: what the server says it received.
 
 @DataModel

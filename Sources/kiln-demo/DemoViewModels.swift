@@ -178,6 +178,25 @@ final class TicketsViewModel {
     }
 }
 
+/// A GitHub-style list paged by `Link` header: the view model names the first page only; each
+/// next page is the URL the server linked to, sent through the same client (its common
+/// parameters and retries apply), and the page without a `rel="next"` link is the last.
+@MainActor
+@Observable
+final class IssuesViewModel {
+    let list: PagedList<Issue>
+
+    init(client: APIClient) {
+        list = PagedList(client: client, pageSize: DemoFixtures.issuesPerPage, endOfList: .missingNextLink, deduplication: .byID) { request in
+            // A public API's plain JSON: no {"code", "msg", "data"} around it.
+            Endpoint<[Issue]>.get("/repos/kiln/issues", query: [URLQueryItem(name: "per_page", value: String(request.size))])
+                .envelope(Envelope.none)
+        } page: { issues in
+            Page(items: issues)
+        }
+    }
+}
+
 /// Seed 000's upload and download, with live progress.
 @MainActor
 @Observable

@@ -13,6 +13,7 @@ enum DemoViews {
         case .tasks: tasks(app.tasks)
         case .tickets: tickets(app.tickets)
         case .transfers: transfers(app.transfers)
+        case .issues: issues(app.issues)
         case .live: live(app.activity)
         case .repairs: repairs(app.journal)
         }
@@ -32,14 +33,34 @@ enum DemoViews {
             lines.append("\(i == model.selection ? ">" : " ") \(item.intro)")
             if i == model.selection { lines.append("    \(item.byline)") }
         }
-        switch list.phase {
-        case .loading(let kind): lines.append(kind == .next ? "  … loading the next page" : "  … loading")
-        case .failed(let failure, _): lines.append("  ! \(DemoFormat.failure(failure)) — press n to retry")
-        default: break
-        }
+        if let line = phaseLine(list) { lines.append(line) }
         let end = list.isAtEnd ? " · end of list" : ""
-        lines.append("\(list.items.count) articles, \(list.pagesLoaded) page\(list.pagesLoaded == 1 ? "" : "s")\(end)")
+        lines.append("\(list.items.count) articles, \(pages(list))\(end)")
         return lines
+    }
+
+    static func issues(_ model: IssuesViewModel) -> [String] {
+        let list = model.list
+        var lines = list.items.map { issue in
+            "#\(issue.number) \(issue.title) — \(issue.state), \(issue.comments) comments, by \(issue.author)"
+        }
+        if let line = phaseLine(list) { lines.append(line) }
+        let end = list.isAtEnd ? " · end of list (no rel=\"next\" link)" : list.pagesLoaded > 0 ? " · n follows the Link header" : ""
+        lines.append("\(list.items.count) issues, \(pages(list))\(end)")
+        return lines
+    }
+
+    /// What a paged list is loading, or why its last load failed.
+    static func phaseLine<Item>(_ list: PagedList<Item>) -> String? {
+        switch list.phase {
+        case .loading(let kind): kind == .next ? "  … loading the next page" : "  … loading"
+        case .failed(let failure, _): "  ! \(DemoFormat.failure(failure)) — press n to retry"
+        default: nil
+        }
+    }
+
+    static func pages<Item>(_ list: PagedList<Item>) -> String {
+        "\(list.pagesLoaded) page\(list.pagesLoaded == 1 ? "" : "s")"
     }
 
     static func article(_ model: ArticleDetailViewModel) -> [String] {

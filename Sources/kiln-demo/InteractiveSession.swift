@@ -41,6 +41,7 @@ final class InteractiveSession {
         case .messages: return "r reload (cache, then network) · " + common
         case .tasks, .tickets: return "r reload · " + common
         case .transfers: return "u upload · d download · r both · " + common
+        case .issues: return "n next page (the Link header's) · r refresh · " + common
         case .live: return "r reconnect · " + common
         case .repairs: return common
         }
@@ -54,7 +55,7 @@ final class InteractiveSession {
         switch key {
         case .tab: go(Screen(rawValue: (app.screen.rawValue + 1) % Screen.allCases.count) ?? .blog)
         case .backTab: go(Screen(rawValue: (app.screen.rawValue + Screen.allCases.count - 1) % Screen.allCases.count) ?? .blog)
-        case .character(let c) where ("1"..."9").contains(c):
+        case .character(let c) where c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } ?? false:
             if let number = c.wholeNumberValue, let screen = Screen(rawValue: number - 1) { go(screen) }
         default:
             handleOnScreen(key)
@@ -92,6 +93,10 @@ final class InteractiveSession {
             Task { await app.tasks.loadAll() }
         case (.tickets, .character("r")):
             Task { await app.tickets.list.refresh() }
+        case (.issues, .character("n")):
+            Task { await app.issues.list.loadNext() }
+        case (.issues, .character("r")):
+            Task { await app.issues.list.refresh() }
         case (.transfers, .character("u")):
             Task { await app.transfers.upload() }
         case (.transfers, .character("d")):

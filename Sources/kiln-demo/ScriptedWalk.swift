@@ -36,6 +36,7 @@ final class ScriptedWalk {
         await tasks()
         await tickets()
         await transfers()
+        await issues()
         await live()
         await repairs()
         let total = passed + failed.count
@@ -143,6 +144,31 @@ final class ScriptedWalk {
         check(model.uploadVerified, "the server received all three parts intact (SHA-256)")
         check(isMonotonic(model.downloadFractions) && model.downloadFractions.last == 1, "download progress only moves forward and reaches 100%")
         check(model.downloadVerified, "the downloaded file's SHA-256 matches the server's")
+    }
+
+    func issues() async {
+        await app.appear(.issues)
+        let list = app.issues.list
+        show(.issues, "first page")
+        guard online else {
+            check(list.failure?.isNetworkFailure == true, "offline: the issues say they are offline")
+            return
+        }
+        check(list.items.count == 10 && list.hasMore, "first page: 10 issues, and a Link header with rel=\"next\"")
+        await list.loadNext()
+        await list.loadNext()
+        show(.issues, "after n, n")
+        let numbers = list.items.map(\.number)
+        check(numbers == Array((101...125).reversed()), "pages arrive in order, following the Link header: 25 issues")
+        check(list.isAtEnd, "end of list: the last page has no next link")
+        let followed = app.server.requests(to: "/repositories/7/issues")
+        check(Set(followed.map { $0.queryValue("page") }) == ["2", "3"] && followed.allSatisfy { $0.queryValue("service_code") == "kiln-demo" },
+              "each next page is the linked URL, sent through the client's interceptors")
+        let asked = app.server.requests.count
+        await list.loadNext()
+        check(list.items.count == 25 && app.server.requests.count == asked, "n at the end asks for nothing")
+        await list.refresh()
+        check(list.items.count == 10 && list.hasMore && list.items.first?.number == 125, "refresh starts over from the first page")
     }
 
     func live() async {

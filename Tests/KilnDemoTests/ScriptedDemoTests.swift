@@ -32,7 +32,7 @@ import Testing
     @Test func scriptedWalkShowsEveryScreenAndPasses() throws {
         let (status, output) = try run(["--script"])
         #expect(status == 0, "\(output)")
-        for screen in ["1/7 Blog", "2/7 Article", "3/7 Messages", "4/7 Requests", "5/7 Tickets", "6/7 Transfers", "7/7 Repairs"] {
+        for screen in ["1/9 Blog", "2/9 Article", "3/9 Messages", "4/9 Requests", "5/9 Tickets", "6/9 Transfers", "7/9 Issues", "8/9 Live", "9/9 Repairs"] {
             #expect(output.contains("── \(screen)"), "missing screen \(screen)")
         }
         // Cache, then network, in that order.
@@ -44,6 +44,9 @@ import Testing
         #expect(output.contains(#"view_count: expected Int, found "1.2k" → 0"#), "repair lines with their paths")
         #expect(output.contains("skipped: data.list[3]"), "the unknown ticket kind is reported")
         #expect(output.contains("the server says: 余额不足"), "a server refusal shows the server's message")
+        #expect(output.contains("25 issues, 3 pages · end of list (no rel=\"next\" link)"), "the Link-paged list ends where the links end")
+        #expect(output.contains("#4 someone joined the Swift room"), "live events arrive, each repaired on its own")
+        #expect(output.contains("stream ended"), "the live stream ends when the server says so")
         #expect(output.contains("0 failed"))
     }
 

@@ -204,7 +204,8 @@ extension APIClient {
     /// Joins the base URL and a path (an absolute URL is used as is) and appends query items.
     func resolve(_ path: String, query: [URLQueryItem]) throws -> URL {
         let joined: String
-        if path.hasPrefix("http://") || path.hasPrefix("https://") {
+        let scheme = path.prefix(8).lowercased()
+        if scheme.hasPrefix("http://") || scheme.hasPrefix("https://") {
             joined = path
         } else {
             var base = baseURL.absoluteString

@@ -19,7 +19,8 @@ import Foundation
 public struct Endpoint<Response>: Sendable {
     /// The HTTP method.
     public var method: HTTPMethod
-    /// The path, relative to the client's base URL (`"/messages"` or `"messages"`).
+    /// The path, relative to the client's base URL (`"/messages"` or `"messages"`), or an
+    /// absolute `http` or `https` URL, which is used as it is (see ``following(_:)``).
     public var path: String
     /// Query items appended to the URL, in order.
     public var query: [URLQueryItem]
@@ -123,6 +124,26 @@ public struct Endpoint<Response>: Sendable {
     public func sharingTransfer(_ shares: Bool) -> Self {
         var copy = self
         copy.sharesTransfer = shares
+        return copy
+    }
+
+    /// The same call sent to `url`, an absolute URL a response linked to (a `rel="next"` page):
+    /// the method, headers, body, envelope, decoding, timeout and sharing stay; the endpoint's
+    /// query is dropped, since the link carries its own.
+    ///
+    /// The request still goes through the client, so its interceptors (authentication, common
+    /// parameters, retries) and default headers apply to it.
+    ///
+    /// ```swift
+    /// let first = try await client.response(for: Endpoint<[Issue]>.get("/repos/apple/swift/issues"))
+    /// if let next = first.head.link("next") {
+    ///     let second = try await client.send(Endpoint<[Issue]>.get("/repos/apple/swift/issues").following(next))
+    /// }
+    /// ```
+    public func following(_ url: URL) -> Self {
+        var copy = self
+        copy.path = url.absoluteString
+        copy.query = []
         return copy
     }
 

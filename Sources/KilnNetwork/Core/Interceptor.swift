@@ -73,11 +73,21 @@ public struct ResponseHead: Sendable, Hashable {
     public var status: Int
     /// The headers, with names as the server sent them.
     public var headers: [String: String]
+    /// The URL the response came from (after redirects), when known: what relative links in
+    /// its headers resolve against (``links``).
+    public var url: URL?
 
     /// Creates a response head.
-    public init(status: Int, headers: [String: String]) {
+    ///
+    /// ```swift
+    /// let head = ResponseHead(status: 200, headers: ["Link": #"</items?page=2>; rel="next""#],
+    ///                         url: URL(string: "https://api.example.com/items"))
+    /// head.link("next")   // https://api.example.com/items?page=2
+    /// ```
+    public init(status: Int, headers: [String: String], url: URL? = nil) {
         self.status = status
         self.headers = headers
+        self.url = url
     }
 
     /// The value of a header, matching its name case-insensitively.
@@ -92,7 +102,7 @@ public struct ResponseHead: Sendable, Hashable {
         for (key, value) in response.allHeaderFields {
             headers[String(describing: key)] = String(describing: value)
         }
-        self.init(status: response.statusCode, headers: headers)
+        self.init(status: response.statusCode, headers: headers, url: response.url)
     }
 }
 

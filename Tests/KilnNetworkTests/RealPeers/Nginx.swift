@@ -12,7 +12,8 @@ import Darwin
 
 /// nginx on a loopback port, for the length of one test: a real HTTP server no one here wrote,
 /// with its own `ETag`s and `Last-Modified` on static files, headers added by configuration,
-/// any status with a JSON body, and slow bodies (`limit_rate`).
+/// any status with a JSON body, slow bodies (`limit_rate`), and lists paged the ways public APIs
+/// page them (``pagingLocations``).
 ///
 /// The system's nginx is used when there is one (`.ci/run` installs it); otherwise the test sets
 /// one up itself on first use: on Debian and Ubuntu the package is downloaded with
@@ -42,6 +43,8 @@ struct Nginx {
         /// `true` when the whole response was sent; `false` when the client closed the connection first.
         var completed: Bool
         var bytesSent: Int
+        /// The request's `X-Kiln-Trace` header (`""` without one).
+        var trace = ""
     }
 
     static let candidates = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx", "/usr/bin/nginx"]
@@ -57,7 +60,7 @@ struct Nginx {
             error_log \(dir)/error.log warn;
             events { worker_connections 2048; }
             http {
-                log_format kiln '$request_method|$request_uri|$status|$http_if_none_match|$http_if_modified_since|$request_completion|$bytes_sent';
+                log_format kiln '$request_method|$request_uri|$status|$http_if_none_match|$http_if_modified_since|$request_completion|$bytes_sent|$http_x_kiln_trace';
                 access_log \(dir)/access.log kiln;
                 client_body_temp_path \(dir)/body;
                 proxy_temp_path \(dir)/proxy;
@@ -67,6 +70,7 @@ struct Nginx {
                 types { application/json json; }
                 default_type application/json;
                 keepalive_requests 100000;
+            \(pagingMaps)
                 server {
                     listen 127.0.0.1:\(port);
                     root \(root.path);
@@ -86,10 +90,54 @@ struct Nginx {
                     location = /nested-error { return 400 '{"error": {"code": 400, "message": "API key not valid."}}'; }
                     location = /plain-error { default_type text/plain; return 503 'Service Unavailable'; }
                     location = /status { stub_status; }
+            \(pagingLocations)
                 }
             }
             """
     }
+
+    /// Lists paged the ways public APIs page them, from the JSON files the tests put under the
+    /// served folder (``NginxPagingTests``):
+    ///
+    /// - `/repos/kiln/issues`, then `/repositories/7/issues?page=N` (files `issues/N.json`):
+    ///   GitHub's absolute `Link` header with `next`, `prev`, `first` and `last`; page 3 has no
+    ///   `next`.
+    /// - `/rel/items?page=N` (files `rel/N.json`): relative links (`<items?page=2>`,
+    ///   `</rel/items?page=3>`), quoted values holding commas and semicolons, an upper-case
+    ///   unquoted `REL=Next`, and a second `Link` line with two more links; page 3 has no `next`.
+    /// - `/slowlinks/items` (file `slowlinks/1.json`): links to `/slow/linked-2.json`, served at
+    ///   16 KB/s.
+    /// - `/v1/customers?starting_after=ID` (files `stripe/after-ID.json`): Stripe's `has_more`.
+    /// - `/api/v1/timelines/public?max_id=ID` (files `mastodon/max-ID.json`): Mastodon's `max_id`.
+    /// - `/offset/items?offset=N` (files `offset/N.json`): offset and limit.
+    static let pagingMaps = #"""
+            map $arg_page $issues_link {
+                default '';
+                ''  '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last"';
+                '2' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
+                '3' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
+            }
+            map $arg_page $rel_page { default $arg_page; '' 1; }
+            map $arg_page $rel_next {
+                default '';
+                ''  '<items?page=2>; rel="next"; title="Page 2, of 3; next"';
+                '2' '</rel/items?page=3>  ;  title=plain ; REL=Next';
+            }
+            """#
+
+    static let pagingLocations = #"""
+                location = /repos/kiln/issues { try_files /issues/1.json =404; add_header Link $issues_link; }
+                location = /repositories/7/issues { try_files /issues/$arg_page.json =404; add_header Link $issues_link; }
+                location = /rel/items {
+                    try_files /rel/$rel_page.json =404;
+                    add_header Link $rel_next;
+                    add_header Link '<https://docs.example.com/paging?a=1,2;b=3>; rel="help describedby"; type="text/html", </rel/items>; rel=first';
+                }
+                location = /slowlinks/items { try_files /slowlinks/1.json =404; add_header Link '</slow/linked-2.json>; rel="next"'; }
+                location = /v1/customers { try_files /stripe/after-$arg_starting_after.json =404; }
+                location = /api/v1/timelines/public { try_files /mastodon/max-$arg_max_id.json =404; }
+                location = /offset/items { try_files /offset/$arg_offset.json =404; }
+            """#
 
     /// The system's nginx, or one the tests set up under `.build/kiln-peers`.
     static func executable() async throws -> String {
@@ -160,11 +208,12 @@ struct Nginx {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 7, let status = Int(fields[2]) else { return nil }
+            guard fields.count >= 7, let status = Int(fields[2]) else { return nil }
             func header(_ value: String) -> String { value == "-" ? "" : value }
             return LogLine(
                 method: fields[0], uri: fields[1], status: status, ifNoneMatch: header(fields[3]),
-                ifModifiedSince: header(fields[4]), completed: fields[5] == "OK", bytesSent: Int(fields[6]) ?? 0
+                ifModifiedSince: header(fields[4]), completed: fields[5] == "OK", bytesSent: Int(fields[6]) ?? 0,
+                trace: fields.count > 7 ? header(fields[7]) : ""
             )
         }
     }
@@ -173,11 +222,18 @@ struct Nginx {
     /// before this call is in the log: a marker request is sent and awaited first (the one
     /// worker logs requests in the order it finishes them).
     func requests(to uri: String) async throws -> [LogLine] {
+        try await requests { $0.uri == uri }
+    }
+
+    /// The requests the server has finished with whose log line passes `include`, in the order
+    /// it finished them, once every request that ended before this call is in the log (see
+    /// ``requests(to:)``).
+    func requests(isolation: isolated (any Actor)? = #isolation, where include: (LogLine) -> Bool) async throws -> [LogLine] {
         let marker = "/marker-\(UUID().uuidString)"
         _ = try? await URLSession.shared.data(from: baseURL.appendingPathComponent(marker))
         let logged = await eventually { log().contains { $0.uri == marker } }
         #expect(logged, "nginx did not log the marker request")
-        return log().filter { $0.uri == uri }
+        return log().filter(include)
     }
 
     /// Waits until nginx writes responses on at least `count` connections (the status request
@@ -202,7 +258,7 @@ struct Nginx {
 }
 
 /// Runs `body` with an nginx server, stopping it afterwards.
-func withNginx(_ body: (Nginx) async throws -> Void) async throws {
+func withNginx(isolation: isolated (any Actor)? = #isolation, _ body: (Nginx) async throws -> Void) async throws {
     let server = try await Nginx.start()
     do {
         try await body(server)
