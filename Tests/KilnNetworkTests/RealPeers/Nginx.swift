@@ -22,7 +22,7 @@ import Darwin
 /// rather than passing unseen.
 ///
 /// Every request is written to an access log, one line each, which ``requests(to:)`` reads.
-struct Nginx {
+struct Nginx: PeerServer {
     let baseURL: URL
     /// The folder nginx serves; tests put their files in it.
     let root: URL
@@ -259,12 +259,5 @@ struct Nginx {
 
 /// Runs `body` with an nginx server, stopping it afterwards.
 func withNginx(isolation: isolated (any Actor)? = #isolation, _ body: (Nginx) async throws -> Void) async throws {
-    let server = try await Nginx.start()
-    do {
-        try await body(server)
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
+    try await withPeer(Nginx.start, body)
 }

@@ -116,7 +116,11 @@ protocol PeerServer {
 }
 
 /// Runs `body` with the server `start` starts, stopping it afterwards whatever happens.
-func withPeer<Server: PeerServer>(_ start: () async throws -> Server, _ body: (Server) async throws -> Void) async throws {
+func withPeer<Server: PeerServer>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ start: () async throws -> Server,
+    _ body: (Server) async throws -> Void
+) async throws {
     let server = try await start()
     do {
         try await body(server)
