@@ -499,8 +499,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         let failure = error.map { Self.classify($0, task: task, received: entry.state.received) }
         guard let continuation = entry.continuation else {
-            // A stream whose head was delivered: its body ends here.
-            if case .stream(let body) = entry.state.sink { body.finish(throwing: failure) }
+            // A stream whose head was delivered: its body ends here. FoundationNetworking reports
+            // a chunked body cut short as `URLError(.unknown)`: after the head, that is a lost
+            // connection.
+            if case .stream(let body) = entry.state.sink {
+                let lost = (failure as? URLError)?.code == .unknown ? URLError(.networkConnectionLost) : failure
+                body.finish(throwing: lost)
+            }
             return
         }
         if case .stream(let body) = entry.state.sink, entry.state.redirect == nil || error != nil {

@@ -73,7 +73,7 @@ struct SSEServerTests {
             #expect(interruptions.count == 3)
             #expect(interruptions.map(\.attempt) == [1, 1, 1], "an item arrived before each drop")
             #expect(sleeps.delays == [.milliseconds(10), .milliseconds(10), .milliseconds(10)], "the server's retry: time")
-            let transportErrors = interruptions.filter { if case .transport? = $0.error { true } else { false } }.count
+            let transportErrors = interruptions.filter { if case .transport(let failure)? = $0.error { failure.reason == .connectionLost } else { false } }.count
             let cleanCloses = interruptions.filter { $0.error == nil }.count
             #expect(mode == "abort" ? transportErrors == 3 : cleanCloses == 3, "\(interruptions)")
             let log = try await server.log(key)
