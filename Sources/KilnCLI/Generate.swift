@@ -12,12 +12,13 @@ struct Generate: ParsableCommand {
         discussion: """
             Every sample, and every element of an array of objects, is merged:
               - missing somewhere or null anywhere: optional (--defaults: the default)
-              - mixed scalars: the type coercion reads them all as (3 and "12": Int;
-                1.5 and "2": Double; false and 1: Bool; otherwise String)
-              - an object or array beside other kinds: an enum with a case per kind
+              - integers beside other numbers: Double
+              - any other mix of kinds (0 and "0", false and 1, an object and text):
+                an enum with a case per kind, each value read and written as it came
               - nested objects: one type per kind of object wherever it appears, named
                 from its key (author → Author, tags → Tag); recursive shapes are
-                recursive types; objects keyed by ids are dictionaries
+                recursive types (a final class or an indirect enum where a type would
+                hold itself); objects keyed by ids are dictionaries
               - keys with '.' or '[' or empty: @Key(literal:)
               - keys: camelCase properties; @DataModel(keyStyle: .snakeCase) on a
                 type whose keys are mostly snake_case; @Key for the other keys, so

@@ -48,6 +48,14 @@ struct GeneratorFixture: Sendable, CustomStringConvertible {
             $0.infersEnums = true
             $0.conformances = [.sendable, .equatable]
         },
+        // kiln generate --name Post --equatable Tests/Fixtures/Samples/posts.json
+        GeneratorFixture(name: "Post", samples: ["Tests/Fixtures/Samples/posts.json"]) {
+            $0.conformances = [.sendable, .equatable]
+        },
+        // kiln generate --name Listing --equatable Tests/Fixtures/Samples/thread.json
+        GeneratorFixture(name: "Listing", samples: ["Tests/Fixtures/Samples/thread.json"]) {
+            $0.conformances = [.sendable, .equatable]
+        },
     ]
 
     /// kiln generate --name TwitterSearch --equatable TestData/benchdata/twitter.json

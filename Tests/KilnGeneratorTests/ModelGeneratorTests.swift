@@ -205,16 +205,24 @@ private func lines(_ source: String) -> [String] {
         #expect(!tooMany.contains("enum"))
     }
 
-    @Test func mixedScalarsTakeTheTypeTheyCoerceTo() throws {
+    /// Each value keeps its kind: `0` beside `"0"`, `false` beside `1` or a timestamp, a list of
+    /// text with a `false` in it. A union of scalars is named after its kinds and shared; only
+    /// integers beside other numbers are one type, `Double`.
+    @Test func mixedScalarsAreSharedUnionsThatKeepEachKind() throws {
         let source = try generate(
-            #"{"v": 1, "n": null, "e": [], "i": 3, "d": 1.5, "b": false, "u": {"a": 1}}"#,
-            #"{"v": "one", "n": null, "e": [], "i": "12", "d": "2", "b": 1, "u": "x"}"#)
-        #expect(lines(source).dropFirst(2).prefix(7) == [
-            "var v: String // also seen as numbers; read as text", "var n: JSONValue? // always null in the samples",
-            "var e: [JSONValue] // always empty in the samples", "var i: Int // also seen as text; read as Int",
-            "var d: Double // also seen as text; read as Double", "var b: Bool // also seen as 0/1; read as Bool",
-            "var u: UUnion?",
+            #"{"v": 1, "n": null, "e": [], "i": 3, "d": 1.5, "b": false, "u": {"a": 1}, "x": 2, "tags": ["a", false], "day": 20161010}"#,
+            #"{"v": "one", "n": null, "e": [], "i": "12", "d": "2", "b": 1, "u": "x", "x": 2.5, "tags": ["b"], "day": "20161011"}"#)
+        #expect(lines(source).dropFirst(2).prefix(10) == [
+            "var v: IntOrString?", "var n: JSONValue? // always null in the samples",
+            "var e: [JSONValue] // always empty in the samples", "var i: IntOrString?", "var d: DoubleOrString?", "var b: BoolOrInt?",
+            "var u: UUnion?", "var x: Double", "var tags: [BoolOrString]", "var day: IntOrString?",
         ])
+        #expect(source.components(separatedBy: "enum IntOrString:").count == 2, "\(source)")
+        #expect(source.contains("enum IntOrString: Codable, Sendable {\n        case int(Int)\n        case string(String)\n"), "\(source)")
+        #expect(source.contains("enum DoubleOrString: Codable, Sendable {\n        case double(Double)\n        case string(String)\n"), "\(source)")
+        #expect(source.contains("enum BoolOrInt: Codable, Sendable {\n        case bool(Bool)\n        case int(Int)\n"), "\(source)")
+        #expect(source.contains("enum BoolOrString: Codable, Sendable {\n        case bool(Bool)\n        case string(String)\n"), "\(source)")
+        #expect(!source.contains("read as"), "\(source)")
     }
 
     @Test func realUnionsAreEnumsWithACasePerKind() throws {

@@ -92,6 +92,26 @@ import Testing
             """), "\(source)")
     }
 
+    /// A comment's `replies` is `""` or another listing of comments: the loop runs through
+    /// `data`, `children[]`, `data` and `replies`, and the union holds the listing in place, so
+    /// the union is `indirect` and the records stay structs.
+    @Test func aLoopThroughAUnionMakesTheUnionIndirect() throws {
+        let source = try generate(
+            #"""
+            {"kind": "Listing", "data": {"children": [
+              {"kind": "t1", "data": {"body": "a", "replies": {"kind": "Listing", "data": {"children": [
+                {"kind": "t1", "data": {"body": "b", "replies": ""}}]}}}}]}}
+            """#, name: "Listing")
+        #expect(source.contains("    var data: ListingData\n"), "\(source)")
+        #expect(source.contains("        var replies: RepliesUnion?\n"), "\(source)")
+        #expect(source.contains("""
+                nonisolated indirect enum RepliesUnion: Codable, Sendable {
+                    case string(String)
+                    case object(Listing)
+            """), "\(source)")
+        #expect(!source.contains("class"), "\(source)")
+    }
+
     @Test func objectsKeyedByIdAreDictionaries() throws {
         let source = try generate(
             #"{"users": {"1264": {"name": "a", "age": 3}, "1265": {"name": "b"}}, "ids": {"3f1c2a9e-5b7d-4e8f-9a01-23456789abcd": 1, "0b8e4c1d-2f3a-4b5c-8d6e-7f8091a2b3c4": 2}}"#)

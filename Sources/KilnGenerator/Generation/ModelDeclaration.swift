@@ -27,8 +27,8 @@ enum NestedDeclaration {
     }
 }
 
-/// A value the samples showed as several kinds, objects or arrays among them: an enum with one
-/// case per kind, each holding its value (`.string(String)`, `.object(Author)`).
+/// A value the samples showed as several kinds: an enum with one case per kind, each holding
+/// its value (`.int(Int)`, `.string(String)`, `.object(Author)`).
 struct UnionDeclaration {
     struct Case {
         var name: String
@@ -38,6 +38,8 @@ struct UnionDeclaration {
     var name: String
     /// In the order decoding tries them: booleans, integers, other numbers, text, arrays, objects.
     var cases: [Case]
+    /// Declared `indirect`: a case holds a type that holds this union.
+    var isIndirect = false
 }
 
 struct PropertyDeclaration {

@@ -125,7 +125,8 @@ struct SwiftWriter {
     /// An enum with a case per kind, decoded by trying each in order and encoded as its value.
     mutating func write(_ union: UnionDeclaration) {
         let inheritance = ["Codable"] + conformances
-        line("nonisolated \(access)enum \(union.name): \(inheritance.joined(separator: ", ")) {")
+        let indirect = union.isIndirect ? "indirect " : ""
+        line("nonisolated \(access)\(indirect)enum \(union.name): \(inheritance.joined(separator: ", ")) {")
         level += 1
         for item in union.cases { line("case \(item.name)(\(item.type))") }
         line()

@@ -16,6 +16,8 @@ final class TypeInference {
     private var order: [ObjectIdentifier] = []
     private var enums: [EnumDeclaration] = []
     private var unions: [UnionDeclaration] = []
+    /// Unions of scalars only, by their cases' types (`IntOrString`): declared once, then shared.
+    private var scalarUnions: [String: String] = [:]
     private var takenTypeNames: Set<String>
 
     init(options: GeneratorOptions) {
@@ -56,7 +58,7 @@ final class TypeInference {
             var top = declare(object, name: name)
             top.nested = order.dropFirst().compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
                 + unions.map(NestedDeclaration.union)
-            Self.breakDirectCycles(&top)
+            Self.breakCycles(&top)
             let classes = Self.hoistClasses(&top, prefix: name, taken: takenTypeNames)
             var decoded = name
             for mark in marks.reversed() { decoded = "[\(decoded)\(mark)]" }
@@ -69,7 +71,7 @@ final class TypeInference {
         var holder = TypeDeclaration(name: name)
         holder.nested = order.compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
             + unions.map(NestedDeclaration.union)
-        Self.breakDirectCycles(&holder)
+        Self.breakCycles(&holder)
         let renamed = Self.prefixedNames(holder.nested.map(\.name), prefix: name, taken: takenTypeNames)
         var topLevel: [NestedDeclaration] = []
         for nested in holder.nested {
@@ -231,10 +233,6 @@ final class TypeInference {
             }
             return Resolved(type: "String")
         }
-        if allowsRichTypes, kinds == [.string, .int], shape.eightDigitDates == shape.strings + shape.ints, key.contains("date") || key.contains("day") {
-            return Resolved(type: "Date", transform: ".yyyyMMdd")
-        }
-        if let coerced = Self.coercedScalar(shape, kinds: kinds) { return coerced }
         if let union = union(shape, kinds: kinds, context: &context) { return union }
         let seen = shape.kinds.map { kind in kind == .int || kind == .double ? "number" : kind.rawValue }
         var unique: [String] = []
@@ -242,10 +240,14 @@ final class TypeInference {
         return Resolved(type: "JSONValue", comment: "seen as " + unique.joined(separator: ", "))
     }
 
-    /// An enum with a case per kind, for a value seen as an object or an array and as something
-    /// else: what `JSONValue` would hold, typed. Optional, as it has no default value.
+    /// An enum with a case per kind, for a value seen as several kinds (`0` and `"0"`, `false`
+    /// and a number, an object and text): what `JSONValue` would hold, typed. Each value decodes
+    /// to the case of its own kind, so nothing is coerced, and encodes back as it came.
+    /// Optional, as it has no default value. A union of scalars is named after its kinds
+    /// (`IntOrString`) and shared by every property that mixes the same kinds; one with an
+    /// object or an array is named after its property (`RepliesUnion`).
     private func union(_ shape: Shape, kinds: Set<Shape.Kind>, context: inout Context) -> Resolved? {
-        guard kinds.contains(.object) || kinds.contains(.array), kinds.count > 1 else { return nil }
+        guard kinds.count > 1 else { return nil }
         var cases: [UnionDeclaration.Case] = []
         if kinds.contains(.bool) { cases.append(.init(name: "bool", type: "Bool")) }
         if kinds.contains(.int) { cases.append(.init(name: "int", type: "Int")) }
@@ -269,29 +271,14 @@ final class TypeInference {
                 cases.append(.init(name: "object", type: typeName(for: object, context: context)))
             }
         }
-        let name = Self.uniqueTypeName(Identifiers.typeName(fromProperty: context.propertyName) + "Union", parent: context.parent, taken: &takenTypeNames)
+        // A union of scalars says nothing its kinds do not: named after them, written once.
+        let kindsName = kinds.isDisjoint(with: [.object, .array]) ? cases.map(\.type).joined(separator: "Or") : nil
+        if let kindsName, let shared = scalarUnions[kindsName] { return Resolved(type: shared, mustBeOptional: true) }
+        let base = kindsName ?? Identifiers.typeName(fromProperty: context.propertyName) + "Union"
+        let name = Self.uniqueTypeName(base, parent: context.parent, taken: &takenTypeNames)
+        if let kindsName { scalarUnions[kindsName] = name }
         unions.append(UnionDeclaration(name: name, cases: cases))
         return Resolved(type: name, mustBeOptional: true)
-    }
-
-    /// The type every scalar seen coerces to, when the samples mix scalar kinds: `3` and `"12"`
-    /// → `Int`; `1.5` and `"2"` → `Double`; `false` and `1` → `Bool`; any other mix of
-    /// strings, numbers and booleans → `String`. `nil` when objects or arrays are mixed in.
-    static func coercedScalar(_ shape: Shape, kinds: Set<Shape.Kind>) -> Resolved? {
-        guard kinds.isSubset(of: [.string, .int, .double, .bool]), kinds.count > 1 else { return nil }
-        if kinds == [.bool, .int], shape.zeroOrOneIntegers == shape.ints {
-            return Resolved(type: "Bool", comment: "also seen as 0/1; read as Bool")
-        }
-        if kinds.isSubset(of: [.string, .int]), shape.integerStrings == shape.strings {
-            return Resolved(type: "Int", comment: "also seen as text; read as Int")
-        }
-        if kinds.isSubset(of: [.string, .int, .double]), shape.numberStrings == shape.strings {
-            return Resolved(type: "Double", comment: "also seen as text; read as Double")
-        }
-        let seen = [Shape.Kind.int, .double, .bool].filter(kinds.contains).map { $0 == .bool ? "booleans" : "numbers" }
-        var unique: [String] = []
-        for kind in seen where !unique.contains(kind) { unique.append(kind) }
-        return Resolved(type: "String", comment: "also seen as \(unique.joined(separator: " and ")); read as text")
     }
 
     private func enumeration(for shape: Shape, context: Context) -> EnumDeclaration? {
@@ -316,26 +303,26 @@ final class TypeInference {
 
     // MARK: Recursion
 
-    /// A type that holds itself through plain (not array or dictionary) properties cannot be a
-    /// struct: such types become final classes, and the properties that close the loop optional.
-    static func breakDirectCycles(_ root: inout TypeDeclaration) {
-        var all: [TypeDeclaration] = [root]
-        for case .model(let model) in root.nested { all.append(model) }
-        let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        func edges(_ name: String) -> [String] {
-            (byName[name]?.properties ?? []).map(\.type).filter { byName[$0] != nil }
-        }
-        func reaches(_ start: String, _ target: String) -> Bool {
-            var seen: Set<String> = []
-            var stack = edges(start)
-            while let next = stack.popLast() {
-                if next == target { return true }
-                if seen.insert(next).inserted { stack += edges(next) }
+    /// A value type cannot hold itself, however many types the loop passes through: an array or
+    /// a dictionary holds its elements apart, but a property (optional or not) or a union's case
+    /// holds its value in place. A loop through a union (`replies` is `""` or another listing
+    /// that holds the comment) makes the union an `indirect enum`; a loop of properties alone
+    /// makes its types final classes, and the properties that close it optional.
+    static func breakCycles(_ root: inout TypeDeclaration) {
+        var models: [String: TypeDeclaration] = [root.name: root]
+        var unions: [String: UnionDeclaration] = [:]
+        for nested in root.nested {
+            switch nested {
+            case .model(let model): models[model.name] = models[model.name] ?? model
+            case .union(let union): unions[union.name] = union
+            case .enumeration: break
             }
-            return false
         }
-        let cyclic = Set(byName.keys.filter { reaches($0, $0) })
-        guard !cyclic.isEmpty else { return }
+        let heldByUnion = unions.mapValues { $0.cases.map(\.type) }
+        let heldByModel = models.mapValues { $0.properties.map(\.type) }
+        let indirect = onCycles(heldByModel.merging(heldByUnion) { first, _ in first }).intersection(unions.keys)
+        let cyclic = onCycles(heldByModel)
+        guard !cyclic.isEmpty || !indirect.isEmpty else { return }
         func fix(_ declaration: inout TypeDeclaration) {
             guard cyclic.contains(declaration.name) else { return }
             declaration.forcesClass = true
@@ -346,11 +333,33 @@ final class TypeInference {
         }
         fix(&root)
         for index in root.nested.indices {
-            if case .model(var model) = root.nested[index] {
+            switch root.nested[index] {
+            case .model(var model):
                 fix(&model)
                 root.nested[index] = .model(model)
+            case .union(var union) where indirect.contains(union.name):
+                union.isIndirect = true
+                root.nested[index] = .union(union)
+            case .union, .enumeration:
+                break
             }
         }
+    }
+
+    /// The types that hold themselves in place, given what each type holds (`held`: type name →
+    /// the types of its properties or cases, as written). Only the types named in `held` count.
+    static func onCycles(_ held: [String: [String]]) -> Set<String> {
+        func edges(_ name: String) -> [String] { (held[name] ?? []).filter { held[$0] != nil } }
+        func reaches(_ start: String, _ target: String) -> Bool {
+            var seen: Set<String> = []
+            var stack = edges(start)
+            while let next = stack.popLast() {
+                if next == target { return true }
+                if seen.insert(next).inserted { stack += edges(next) }
+            }
+            return false
+        }
+        return Set(held.keys.filter { reaches($0, $0) })
     }
 
     /// Takes the nested classes out of the top-level type, naming them after it (`Item` in

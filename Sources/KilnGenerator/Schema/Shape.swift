@@ -40,11 +40,6 @@ final class Shape {
     /// UUID strings as `UUID` writes them (upper-case).
     var uuidsRoundTripping = 0
     var eightDigitDates = 0
-    /// Strings that hold an integer (`"12"`), or any number (`"1.5"`), as coercion reads them.
-    var integerStrings = 0
-    var numberStrings = 0
-    /// Integers that are 0 or 1, which read as a `Bool`.
-    var zeroOrOneIntegers = 0
 
     /// The merged shape of objects seen here.
     var object: ObjectShape?
@@ -88,7 +83,6 @@ final class Shape {
             integerMinimum = min(integerMinimum ?? number, number)
             integerMaximum = max(integerMaximum ?? number, number)
             integerDigits.insert(String(number.magnitude).count)
-            if number == 0 || number == 1 { zeroOrOneIntegers += 1 }
             if Recognizers.isEightDigitDate(.int(number)) { eightDigitDates += 1 }
         case .double(let number):
             doubles += 1
@@ -109,8 +103,6 @@ final class Shape {
                 uuids += 1
                 if UUID(uuidString: text)?.uuidString == text { uuidsRoundTripping += 1 }
             }
-            if Int.coerce(from: .string(text), truncating: false) != nil { integerStrings += 1 }
-            if Double.coerce(from: .string(text), truncating: false) != nil { numberStrings += 1 }
             if Recognizers.isEightDigitDate(.string(text)) { eightDigitDates += 1 }
         case .array, .object:
             break  // a document's containers arrive as `.array` and `.object` content
@@ -230,9 +222,6 @@ extension Shape {
         uuids += other.uuids
         uuidsRoundTripping += other.uuidsRoundTripping
         eightDigitDates += other.eightDigitDates
-        integerStrings += other.integerStrings
-        numberStrings += other.numberStrings
-        zeroOrOneIntegers += other.zeroOrOneIntegers
     }
 
     /// Merges a repeated key's value without counting it as another appearance.

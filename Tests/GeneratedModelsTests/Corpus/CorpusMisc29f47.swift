@@ -47,7 +47,7 @@ nonisolated struct CorpusMisc29f47: Sendable, Equatable {
         var preview: Preview?
         var thumbnail: String?
         var subredditID: String?
-        var edited: String? // also seen as numbers and booleans; read as text
+        var edited: BoolOrDouble?
         var linkFlairCssClass: JSONValue? // always null in the samples
         var authorFlairCssClass: JSONValue? // always null in the samples
         var gilded: Int?
@@ -120,5 +120,31 @@ nonisolated struct CorpusMisc29f47: Sendable, Equatable {
     nonisolated struct Gif: Sendable, Equatable {
         var source: Source
         var resolutions: [Source]
+    }
+
+    nonisolated enum BoolOrDouble: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            }
+        }
     }
 }

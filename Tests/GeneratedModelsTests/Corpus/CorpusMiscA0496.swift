@@ -21,10 +21,36 @@ nonisolated struct CorpusMiscA0496: Sendable, Equatable {
     var toDate: String
     var columnNames: [String]
     var premium: Bool
-    var data: [[String?]] // also seen as numbers; read as text
+    var data: [[DoubleOrString?]]
     var type: String
 
     @DataModel
     nonisolated struct Errors: Sendable, Equatable {
+    }
+
+    nonisolated enum DoubleOrString: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ import KilnModel
 @DataModel
 nonisolated struct CorpusMiscFcca3: Sendable, Equatable {
     var meta: Meta
-    var data: [[String?]] // also seen as numbers; read as text
+    var data: [[IntOrString?]]
 
     @DataModel
     nonisolated struct Meta: Sendable, Equatable {
@@ -239,5 +239,31 @@ nonisolated struct CorpusMiscFcca3: Sendable, Equatable {
     nonisolated struct Expression: Sendable, Equatable {
         var columnId: Int
         var type: String
+    }
+
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
     var chemotherapeutics: [ChemotherapeuticUnion]
     var cimelia: [CimeliaItemUnion?]
     var citrated: Int
-    var clinodome: [String] // also seen as numbers; read as text
+    var clinodome: [DoubleOrString]
     var coadjust: [CoadjustItemUnion]
     var consilience: [ConsilienceItemUnion]
     var constructor: [ConstructorItemUnion]
@@ -32,7 +32,7 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
     var faggingly: [FagginglyItemUnion]
     var fenks: [FenkUnion]
     var flagmaking: [FlagmakingItemUnion]
-    var fluorometer: [String?] // also seen as numbers; read as text
+    var fluorometer: [IntOrString?]
     var fulsome: [Int?]
     var fuzzy: [FuzzyItemUnion]
     var gardenwards: [GardenwardUnion]
@@ -42,7 +42,7 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
     var hemocoele: [HemocoeleItemUnion]
     var hoister: [HoisterItemUnion?]
     var hyperpiesis: [JSONValue] // seen as object, array
-    var hyppish: [String?] // also seen as booleans; read as text
+    var hyppish: [BoolOrString?]
     var idealizer: [JSONValue] // seen as object, array, number
     var incrustator: [IncrustatorItemUnion]
     var intentiveness: [IntentivenessItemUnion]
@@ -677,6 +677,32 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
         }
     }
 
+    nonisolated enum DoubleOrString: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum CoadjustItemUnion: Codable, Sendable, Equatable {
         case double(Double)
         case object(CoadjustItem)
@@ -1045,6 +1071,32 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
         }
     }
 
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum FuzzyItemUnion: Codable, Sendable, Equatable {
         case int(Int)
         case object(FuzzyItem)
@@ -1203,6 +1255,32 @@ nonisolated struct CorpusPriorityCombinations1: Sendable, Equatable {
             switch self {
             case .string(let value): try container.encode(value)
             case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BoolOrString: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
             }
         }
     }

@@ -11,8 +11,8 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
     @Key("Ansarie") var ansarie: [AnsarieItemUnion?]
     @Key("Chytridiaceae") var chytridiaceae: [ChytridiaceaeItemUnion?]
     @Key("Discordia") var discordia: [DiscordiaItemUnion]
-    @Key("Endomyces") var endomyces: [String] // also seen as numbers; read as text
-    @Key("Epinephelidae") var epinephelidae: [String] // also seen as numbers and booleans; read as text
+    @Key("Endomyces") var endomyces: [IntOrString]
+    @Key("Epinephelidae") var epinephelidae: [BoolOrIntOrString]
     @Key("Eupatorium") var eupatorium: [JSONValue] // seen as object, array
     @Key("Gryphosaurus") var gryphosaurus: [GryphosaurusItemUnion]
     @Key("Koryak") var koryak: [KoryakItemUnion]
@@ -28,7 +28,7 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
     @Key("Wayao") var wayao: Wayao
     var academe: [AcademeItemUnion]
     var acquirable: [AcquirableItemUnion]
-    var aerometry: [String] // also seen as numbers and booleans; read as text
+    var aerometry: [BoolOrDouble]
     var alexin: [AlexinItemUnion]
     var alleviate: [AlleviateItemUnion]
     var amaas: [AmaaUnion]
@@ -38,10 +38,10 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
     var annihilator: [AnnihilatorItem?]
     var annulose: JSONValue? // always null in the samples
     var aphasia: [AphasiaItemUnion]
-    var asprawl: [String] // also seen as numbers; read as text
+    var asprawl: [IntOrDoubleOrString]
     var attractive: [Bool?]
     var barksome: Barksome
-    var bedesman: [String] // also seen as numbers and booleans; read as text
+    var bedesman: [BoolOrDoubleOrString]
     var belard: [BelardItemUnion]
     var bocking: [BockingItemUnion]
     var brawlingly: [JSONValue] // seen as object, array
@@ -652,6 +652,64 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
         }
     }
 
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BoolOrIntOrString: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum GryphosaurusItemUnion: Codable, Sendable, Equatable {
         case string(String)
         case array([Int])
@@ -974,6 +1032,32 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
         }
     }
 
+    nonisolated enum BoolOrDouble: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum AlexinItemUnion: Codable, Sendable, Equatable {
         case bool(Bool)
         case array([Int])
@@ -1112,6 +1196,70 @@ nonisolated struct CorpusPriorityCombinations2: Sendable, Equatable {
             switch self {
             case .int(let value): try container.encode(value)
             case .array(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum IntOrDoubleOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case double(Double)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, Double, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BoolOrDoubleOrString: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
             }
         }
     }

@@ -24,18 +24,18 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
     var nach: [[Int?]?]
     var neuromastic: [JSONValue] // seen as array, number
     var noncontributing: [NoncontributingItem]
-    var nonnervous: [String] // also seen as numbers and booleans; read as text
+    var nonnervous: [BoolOrInt]
     var nonvaluation: [JSONValue] // seen as array, number, bool
     var occupationalist: [JSONValue] // seen as object, array
     var outrival: [OutrivalItemUnion?]
     var paleographically: [PaleographicallyItemUnion]
     var pamphletwise: [PamphletwiseItemUnion]
-    var pediatrics: [String?] // also seen as numbers and booleans; read as text
+    var pediatrics: [BoolOrDouble?]
     var perceptive: [Bool]
     var piaculum: [PiaculumItemUnion]
-    var piccadilly: [String?] // also seen as numbers; read as text
+    var piccadilly: [DoubleOrString?]
     var piffler: [JSONValue] // seen as object, array
-    var pithful: [String?] // also seen as numbers and booleans; read as text
+    var pithful: [BoolOrInt?]
     var placuntitis: [PlacuntitisItemUnion]
     var plectopterous: [PlectopterousItemUnion]
     var pneumocele: [PneumoceleItem?]
@@ -731,6 +731,32 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
         }
     }
 
+    nonisolated enum BoolOrInt: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum OutrivalItemUnion: Codable, Sendable, Equatable {
         case double(Double)
         case object(OutrivalItem)
@@ -815,6 +841,32 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
         }
     }
 
+    nonisolated enum BoolOrDouble: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case double(Double)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Double"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum PiaculumItemUnion: Codable, Sendable, Equatable {
         case double(Double)
         case object(PiaculumItem)
@@ -837,6 +889,32 @@ nonisolated struct CorpusPriorityCombinations3: Sendable, Equatable {
             switch self {
             case .double(let value): try container.encode(value)
             case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum DoubleOrString: Codable, Sendable, Equatable {
+        case double(Double)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Double, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
             }
         }
     }

@@ -15,7 +15,7 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
     var reimagine: [ReimagineItem]
     var ressaut: Ressaut
     var retrocervical: [RetrocervicalItemUnion]
-    var revert: [String] // also seen as booleans; read as text
+    var revert: [BoolOrString]
     var rewrite: [JSONValue] // seen as object, array, number
     var saccoderm: [SaccodermItemUnion?]
     var santir: [SantirItemUnion]
@@ -33,7 +33,7 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
     var stimulability: [StimulabilityItemUnion]
     var strangleable: [JSONValue] // seen as array, number
     var strenuosity: [JSONValue] // seen as object, array
-    var tabaxir: [String] // also seen as numbers and booleans; read as text
+    var tabaxir: [BoolOrIntOrDouble]
     var talpiform: [TalpiformItemUnion?]
     var thwack: [ThwackItemUnion]
     var to: [Double?]
@@ -719,6 +719,32 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
         }
     }
 
+    nonisolated enum BoolOrString: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
+    }
+
     nonisolated enum SaccodermItemUnion: Codable, Sendable, Equatable {
         case string(String)
         case array([Int])
@@ -967,6 +993,38 @@ nonisolated struct CorpusPriorityCombinations4: Sendable, Equatable {
             case .bool(let value): try container.encode(value)
             case .int(let value): try container.encode(value)
             case .object(let value): try container.encode(value)
+            }
+        }
+    }
+
+    nonisolated enum BoolOrIntOrDouble: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, Double"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
             }
         }
     }

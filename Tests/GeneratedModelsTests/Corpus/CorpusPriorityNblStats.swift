@@ -12,7 +12,7 @@ nonisolated struct CorpusPriorityNblStats: Sendable, Equatable {
     var inOT: Int
     var tm: [String: TmItem] // keyed by id
     var pbp: [PbpItem]
-    var leaddata: [[String]] // also seen as numbers; read as text
+    var leaddata: [[IntOrString]]
     var disableMatch: Int
     var attendance: Int
     var periodsMax: Int
@@ -98,7 +98,7 @@ nonisolated struct CorpusPriorityNblStats: Sendable, Equatable {
 
     @DataModel
     nonisolated struct PlItem: Sendable, Equatable {
-        var sMinutes: String // also seen as numbers; read as text
+        var sMinutes: IntOrString?
         var sFieldGoalsMade: Int
         var sFieldGoalsAttempted: Int
         var sFieldGoalsPercentage: Int
@@ -296,5 +296,31 @@ nonisolated struct CorpusPriorityNblStats: Sendable, Equatable {
         var teamCode: String
         var teamNameInternational: String
         var teamCodeInternational: String
+    }
+
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 }

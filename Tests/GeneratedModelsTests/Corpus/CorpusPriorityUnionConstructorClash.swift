@@ -6,11 +6,37 @@ import KilnModel
 
 @DataModel
 nonisolated struct CorpusPriorityUnionConstructorClash: Sendable, Equatable {
-    var union: [String] // also seen as numbers and booleans; read as text
+    var union: [BoolOrInt]
     @Key("BoolInUnion") var boolInUnion: BoolInUnion
 
     @DataModel
     nonisolated struct BoolInUnion: Sendable, Equatable {
         var a: Bool
+    }
+
+    nonisolated enum BoolOrInt: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            }
+        }
     }
 }

@@ -6,13 +6,39 @@ import KilnModel
 
 @DataModel
 nonisolated struct CorpusPriorityUnions: Sendable, Equatable {
-    var x: [String?] // also seen as numbers; read as text
+    var x: [IntOrString?]
     var y: [Int?]
     var z: [ZItemUnion]
 
     @DataModel
     nonisolated struct ZItem: Sendable, Equatable {
         var a: Bool
+    }
+
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 
     nonisolated enum ZItemUnion: Codable, Sendable, Equatable {

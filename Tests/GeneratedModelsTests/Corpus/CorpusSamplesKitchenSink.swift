@@ -14,7 +14,7 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
     var intValue: Int
     var booleanValue: Bool
     var nullValue: JSONValue? // always null in the samples
-    var tuples: [[String]] // also seen as numbers; read as text
+    var tuples: [[IntOrString]]
     var person: Person
     var people: [Person]
     var differentThings: [DifferentThingUnion]
@@ -24,7 +24,7 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
     @DataModel
     nonisolated struct Person: Sendable, Equatable {
         var name: String
-        var intOrString: Int // also seen as text; read as Int
+        var intOrString: IntOrString?
         var optionalValue: Bool?
     }
 
@@ -55,6 +55,32 @@ nonisolated struct CorpusSamplesKitchenSink: Sendable, Equatable {
         @Key("17") var _17: Int
         @Key("18") var _18: Int
         @Key("19") var _19: JSONValue? // always null in the samples
+    }
+
+    nonisolated enum IntOrString: Codable, Sendable, Equatable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 
     nonisolated enum DifferentThingUnion: Codable, Sendable, Equatable {

@@ -19,7 +19,7 @@ nonisolated struct EdgeCase: Sendable, Equatable {
     var item: EdgeCaseItem
     var rows: [[RowItem]]
     var matrix: [[Double]]
-    var v: String // also seen as numbers and booleans; read as text
+    var v: BoolOrIntOrString?
     var empty: [JSONValue] // always empty in the samples
     var maybe: [String?]
     @Key("价格") var field: String
@@ -63,6 +63,38 @@ nonisolated struct EdgeCase: Sendable, Equatable {
         case inProgress = "in_progress"
         case unknown
         static let fallback = Kind.unknown
+    }
+
+    nonisolated enum BoolOrIntOrString: Codable, Sendable, Equatable {
+        case bool(Bool)
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Bool, Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 }
 

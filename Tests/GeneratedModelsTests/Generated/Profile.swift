@@ -24,7 +24,7 @@ nonisolated struct Profile: Sendable, Hashable {
     @Transform(.yyyyMMdd) var birthday: Date?
     var role: Role
     var tier: Tier
-    var extra: String // also seen as numbers; read as text
+    var extra: IntOrString?
     var nickname: JSONValue? // always null in the samples
     var matrix: [[Int]]
     var aliases: [String?]
@@ -64,5 +64,31 @@ nonisolated struct Profile: Sendable, Hashable {
         case silver
         case unknown
         static let fallback = Tier.unknown
+    }
+
+    nonisolated enum IntOrString: Codable, Sendable, Hashable {
+        case int(Int)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? container.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "none of Int, String"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            }
+        }
     }
 }
