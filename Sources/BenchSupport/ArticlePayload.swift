@@ -51,7 +51,9 @@ public enum ArticlePayload {
         }
         let user = Int(random.next() % 90_000) + 10_000
         let followers = random.next() % 10 == 0 ? #""\#(1 + random.next() % 99)k""# : "\(random.next() % 50_000)"
-        append(#""author":{"user_id":\#(user),"nick_name":"\#(sentence(2))","avatar_url":"https://img.example.com/avatars/\#(user).png","followers":\#(followers)}}"#)
+        append(
+            #""author":{"user_id":\#(user),"nick_name":"\#(sentence(2))","avatar_url":"https://img.example.com/avatars/\#(user).png","followers":\#(followers)}}"#
+        )
     }
 }
 

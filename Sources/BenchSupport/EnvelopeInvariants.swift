@@ -50,7 +50,7 @@ public enum EnvelopeInvariants {
         guard let bytes = document.rawJSON(at: path), document.value(at: path) != .null else {
             switch inPlace {
             case .failure(.pathNotFound(path: path.description)): return []
-            case .failure where !isObject(document.value): return []  // no envelope at all: the root's kind fails first
+            case .failure where !isObject(document.value): return [] // no envelope at all: the root's kind fails first
             default: return ["data: absent or null, yet decoding in place \(outcome(inPlace)) (expected pathNotFound)"]
             }
         }

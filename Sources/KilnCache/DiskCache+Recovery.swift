@@ -33,7 +33,7 @@ extension DiskCache {
             }
             if recovered { report(.databaseAvailable) }
             scheduleSweepIfDue()
-        } catch where Self.isDamage(error) {
+        } catch  where Self.isDamage(error) {
             rebuildLocked(reason: String(describing: error), closing: nil)
         } catch {
             // Unreadable, busy, out of space...: the file may be fine, so it is left alone and

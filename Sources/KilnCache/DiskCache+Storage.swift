@@ -118,7 +118,7 @@ extension DiskCache {
         while true {
             do {
                 return try openDatabase()
-            } catch where Self.isBusy(error) && attempt < Self.openAttempts {
+            } catch  where Self.isBusy(error) && attempt < Self.openAttempts {
                 attempt += 1
             }
         }

@@ -196,9 +196,9 @@ public final class DiskCache: @unchecked Sendable {
         if !pending.isEmpty, let waiting = pending[id] {
             defer { stateLock.unlock() }
             guard case .put(let staged) = waiting,
-                  staged.entry.key == key,
-                  staged.entry.schemaVersion == schemaVersion,
-                  staged.entry.expiresAt == nil || !staged.entry.isExpired(at: clock.now())
+                staged.entry.key == key,
+                staged.entry.schemaVersion == schemaVersion,
+                staged.entry.expiresAt == nil || !staged.entry.isExpired(at: clock.now())
             else { return nil }
             noteAccessLocked(id)
             return .staged(staged.entry)
@@ -274,7 +274,7 @@ public final class DiskCache: @unchecked Sendable {
         }
         let intact: Bool
         switch configuration.valueVerification {
-        case .length: intact = true  // `read` already checked it
+        case .length: intact = true // `read` already checked it
         case .sampled: intact = Checksum.sampled(value) == row.sample
         case .full: intact = Checksum.of(value) == row.checksum
         }

@@ -69,7 +69,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         // The member expansion has diagnosed the declaration; this one only builds.
         let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context, diagnose: false)
         let existing = existingMembers(of: declaration)
-        let members = usesDelegatingInitializers(declaration, properties: properties, existing: existing)
+        let members =
+            usesDelegatingInitializers(declaration, properties: properties, existing: existing)
             ? delegatingInitializers(properties, style: ModelKeyStyle.declared(by: node, in: context, diagnose: false), existing: existing, context: context)
             : []
         guard !protocols.isEmpty || !members.isEmpty else { return [] }
@@ -119,7 +120,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// `_KilnReaders`, an enum in the type holding each read property's read through each
     /// container, `r_<name>` and `f_<name>`: declared inside the type, where the property's
     /// type, default and transform expressions mean what they mean in its declaration.
-    static func propertyReaders(_ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext) -> [DeclSyntax] {
+    static func propertyReaders(
+        _ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext
+    ) -> [DeclSyntax] {
         var functions: [String] = []
         for property in properties where isRead(property) {
             guard let type = propertyType(property) else { continue }
@@ -184,7 +187,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             ]
             if let hook = existing.didDecodeHook { initializer.append(hook.call(recorder: "KilnModel.RepairRecorder(decoder: decoder)")) }
             members.append("nonisolated init(from decoder: any Decoder) throws {\n\(initializer.joined(separator: "\n"))\n}")
-            members.append("nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {\n\(lines.joined(separator: "\n"))\n}")
+            members.append(
+                "nonisolated private static func _kilnMake(_ container: KilnModel.ModelDecodingContainer) -> Self {\n\(lines.joined(separator: "\n"))\n}")
         }
         if !existing.hasFastInit {
             var lines: [String] = []
@@ -195,7 +199,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             var initializer = ["self = Self._kilnMakeFast(&reader)"]
             if let hook = existing.didDecodeHook { initializer.append(hook.call(recorder: "reader.repairRecorder")) }
             members.append("nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {\n\(initializer.joined(separator: "\n"))\n}")
-            members.append("nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {\n\(lines.joined(separator: "\n"))\n}")
+            members.append(
+                "nonisolated private static func _kilnMakeFast(_ reader: inout KilnModel.KilnObjectReader) -> Self {\n\(lines.joined(separator: "\n"))\n}")
         }
         return members
     }
@@ -225,7 +230,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         var lines: [String] = []
         for property in properties {
             if property.isIgnored {
-                if property.initializer == nil && !property.isOptional { continue }  // diagnosed in init()
+                if property.initializer == nil && !property.isOptional { continue } // diagnosed in init()
                 if property.initializer == nil && property.isLet { lines.append("self.\(property.name) = nil") }
                 continue
             }
@@ -235,7 +240,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             }
             lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context))")
         }
-        let opening = lines.isEmpty
+        let opening =
+            lines.isEmpty
             ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
             : "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)"
         if let hook { lines.append(hook.call(recorder: "KilnModel.RepairRecorder(decoder: decoder)")) }
@@ -253,7 +259,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
                 if property.initializer == nil && property.isOptional && property.isLet { lines.append("self.\(property.name) = nil") }
                 continue
             }
-            if property.isLet && property.initializer != nil { continue }  // diagnosed in init(from:)
+            if property.isLet && property.initializer != nil { continue } // diagnosed in init(from:)
             lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false))")
         }
         if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }

@@ -73,7 +73,8 @@ struct ModelProperty {
                         {
                             keys.append(text)
                             keyIsLiteral = true
-                        } else if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+                        } else if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty
+                        {
                             keys.append(text)
                         } else {
                             if diagnose { context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral)) }
@@ -98,7 +99,11 @@ struct ModelProperty {
                     case .getter: continue
                     case .accessors(let list):
                         let kinds = list.map(\.accessorSpecifier.tokenKind)
-                        if kinds.contains(.keyword(.get)) || kinds.contains(.keyword(.set)) || kinds.contains(.keyword(._read)) || kinds.contains(.keyword(._modify)) { continue }
+                        if kinds.contains(.keyword(.get)) || kinds.contains(.keyword(.set)) || kinds.contains(.keyword(._read))
+                            || kinds.contains(.keyword(._modify))
+                        {
+                            continue
+                        }
                     }
                 }
                 let name = identifier.identifier.text.filter { $0 != "`" }

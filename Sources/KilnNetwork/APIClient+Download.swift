@@ -65,8 +65,9 @@ extension APIClient {
             // A compressed body arrives decompressed: its Content-Length counts other bytes.
             let encoding = exchange.head.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
             if encoding == "identity",
-               let declared = exchange.head.header("Content-Length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
-               declared != size {
+                let declared = exchange.head.header("Content-Length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
+                declared != size
+            {
                 throw APIError.transport(TransportError(.connectionLost, detail: "received \(size) of \(declared) bytes"))
             }
             if Task.isCancelled { throw APIError.cancelled }

@@ -42,7 +42,8 @@ public struct FixtureRequest: Sendable {
         let text = String(decoding: body, as: UTF8.self)
         return text.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ") }
-            return URLQueryItem(name: parts[0].removingPercentEncoding ?? parts[0], value: parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
+            return URLQueryItem(
+                name: parts[0].removingPercentEncoding ?? parts[0], value: parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
         }
     }
 
@@ -70,7 +71,7 @@ public struct FixtureRequest: Sendable {
     /// - Throws: ``MultipartParseError`` when the body is not well-formed multipart.
     public func multipartParts() throws -> [MultipartPart] {
         guard let contentType = header("Content-Type"), contentType.lowercased().hasPrefix("multipart/form-data"),
-              let boundaryRange = contentType.range(of: "boundary=")
+            let boundaryRange = contentType.range(of: "boundary=")
         else { throw MultipartParseError(reason: "not multipart/form-data") }
         var boundary = String(contentType[boundaryRange.upperBound...])
         if let semicolon = boundary.firstIndex(of: ";") { boundary = String(boundary[..<semicolon]) }

@@ -53,7 +53,7 @@ public final class FixtureServer: Sendable {
             throw error
         }
         guard case .ip4(_, let actualPort)? = await server.listeningAddress,
-              let url = URL(string: "http://127.0.0.1:\(actualPort)")
+            let url = URL(string: "http://127.0.0.1:\(actualPort)")
         else {
             task.cancel()
             throw FixtureServerError(reason: "the server did not report a listening address")

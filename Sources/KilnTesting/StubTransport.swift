@@ -67,7 +67,9 @@ public final class StubTransport: Transport, @unchecked Sendable {
     }
 
     /// Answers from the stubs, reporting the file's size as sent.
-    public func upload(_ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, HTTPURLResponse) {
+    public func upload(
+        _ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
         let body = try Data(contentsOf: file)
         progress(TransferProgress(completed: Int64(body.count), total: Int64(body.count)))
         return try await answer(request, body: body)

@@ -243,7 +243,8 @@ public final class PagedList<Item> {
 
     private func run(_ kind: LoadKind) async {
         let generation = generation
-        let request = kind == .next
+        let request =
+            kind == .next
             ? PageRequest(number: firstPageNumber + pagesLoaded, cursor: nextCursor, size: pageSize, offset: received, link: nextLink)
             : PageRequest(number: firstPageNumber, size: pageSize)
         phase = .loading(kind)

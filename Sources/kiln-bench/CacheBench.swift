@@ -104,12 +104,15 @@ enum CacheBench {
         // Kiln and NSCache rounds alternate, so both see the same load on a shared machine;
         // the ratio printed is the median of the per-round ratios.
         var found = 0
-        let set = try paired(count, kiln: { for key in keys { kiln.set(value, forKey: key) } },
-                             baseline: { for key in nsKeys { foundation.setObject(nsValue, forKey: key) } })
-        let get = try paired(count, kiln: { for key in keys where kiln.value(forKey: key) != nil { found += 1 } },
-                             baseline: { for key in nsKeys where foundation.object(forKey: key) != nil { found += 1 } })
-        let miss = try paired(count, kiln: { for key in missingKeys where kiln.value(forKey: key) != nil { found += 1 } },
-                              baseline: { for key in nsMissingKeys where foundation.object(forKey: key) != nil { found += 1 } })
+        let set = try paired(
+            count, kiln: { for key in keys { kiln.set(value, forKey: key) } },
+            baseline: { for key in nsKeys { foundation.setObject(nsValue, forKey: key) } })
+        let get = try paired(
+            count, kiln: { for key in keys where kiln.value(forKey: key) != nil { found += 1 } },
+            baseline: { for key in nsKeys where foundation.object(forKey: key) != nil { found += 1 } })
+        let miss = try paired(
+            count, kiln: { for key in missingKeys where kiln.value(forKey: key) != nil { found += 1 } },
+            baseline: { for key in nsMissingKeys where foundation.object(forKey: key) != nil { found += 1 } })
         report.line("MemoryCache vs NSCache, \(count) keys, 100 B values (\(found) hits counted; median ratio of \(pairedRounds) alternating rounds)")
         compare(&report, "  set", kiln: set.kiln, baseline: set.baseline, ratio: set.ratio, goal: "-")
         compare(&report, "  get (hit)", kiln: get.kiln, baseline: get.baseline, ratio: get.ratio, goal: ">= 2x")
@@ -162,18 +165,21 @@ enum CacheBench {
         let keys = (0..<count).map { CacheKey("GET /bench/\(label)?id=\($0)") }
         var generation = 0
         var cache: DiskCache?
-        let kilnWrite = try opsPerSecond(count, prepare: {
-            generation += 1
-            cache = nil
-            let directory = root.appendingPathComponent("disk-\(valueSize)-\(locking)-\(generation)")
-            try? FileManager.default.removeItem(at: directory)
-            var configuration = DiskCache.Configuration(directory: directory)
-            configuration.locking = locking
-            cache = DiskCache(configuration: configuration)
-        }) {
+        let kilnWrite = try opsPerSecond(
+            count,
+            prepare: {
+                generation += 1
+                cache = nil
+                let directory = root.appendingPathComponent("disk-\(valueSize)-\(locking)-\(generation)")
+                try? FileManager.default.removeItem(at: directory)
+                var configuration = DiskCache.Configuration(directory: directory)
+                configuration.locking = locking
+                cache = DiskCache(configuration: configuration)
+            }
+        ) {
             guard let cache else { return }
             for key in keys { cache.set(value, forKey: key) }
-            cache.flush()  // committed, as durable as the file store's writes
+            cache.flush() // committed, as durable as the file store's writes
         }
         guard let cache else { return }
 
@@ -211,7 +217,7 @@ enum CacheBench {
             kiln: { for key in keys { bytes += cache.value(forKey: key)?.count ?? 0 } },
             baseline: { for index in 0..<count { bytes += try Data(contentsOf: store.url(for: index)).count } }
         )
-        let expected = Int64(4 * pairedRounds) * Int64(count) * Int64(valueSize)  // 9 + 9 back to back, 9 + 9 alternating
+        let expected = Int64(4 * pairedRounds) * Int64(count) * Int64(valueSize) // 9 + 9 back to back, 9 + 9 alternating
         let mode = locking == .shared ? ", shared locking" : ""
         report.line("DiskCache vs file-per-key store, \(label) values\(mode), \(count) keys (read check: \(Int64(bytes) == expected ? "ok" : "MISMATCH"))")
         let small = valueSize < 1024
@@ -281,12 +287,15 @@ enum CacheBench {
             for inline in [true, false] {
                 var generation = 0
                 var cache: DiskCache?
-                let write = try opsPerSecond(count, prepare: {
-                    generation += 1
-                    cache = nil
-                    let directory = root.appendingPathComponent("crossover-\(kilobytes)-\(inline)-\(generation)")
-                    cache = DiskCache(configuration: .init(directory: directory, inlineThreshold: inline ? Int.max : 0))
-                }) {
+                let write = try opsPerSecond(
+                    count,
+                    prepare: {
+                        generation += 1
+                        cache = nil
+                        let directory = root.appendingPathComponent("crossover-\(kilobytes)-\(inline)-\(generation)")
+                        cache = DiskCache(configuration: .init(directory: directory, inlineThreshold: inline ? Int.max : 0))
+                    }
+                ) {
                     guard let cache else { return }
                     for key in keys { cache.set(value, forKey: key) }
                     cache.flush()

@@ -49,7 +49,10 @@ enum ClientBench {
                 print(String(format: "| %@ | %.3f | %.0f | %.2f× | %@ |", item.label, seconds * 1000, Double(bytes) / 1e6 / seconds, baseline / seconds, peak))
             }
             let network = medians[3]
-            print(String(format: "cache hit vs the network path with the cache on: %.1f× faster; a new client's first hit: %.1f× faster", network / medians[4], network / medians[5]))
+            print(
+                String(
+                    format: "cache hit vs the network path with the cache on: %.1f× faster; a new client's first hit: %.1f× faster", network / medians[4],
+                    network / medians[5]))
             print(String(format: "Kiln send latency vs URLSession + Foundation: %+.1f%%", (medians[2] / baseline - 1) * 100))
         }
         try await revalidation(baseURL: server.baseURL, bytes: big.count)
@@ -97,14 +100,17 @@ enum ClientBench {
         conditional.onBodyRead = { revalidating.read($0) }
         let (againClient, conditionalClient) = (again, conditional)
         let rounds = 15
-        let medians = try await interleaved([
-            Case(label: "downloaded again") { _ = try await againClient.send(endpoint, policy: .networkOnly) },
-            Case(label: "revalidated") { _ = try await conditionalClient.send(endpoint, policy: .networkOnly) },
-        ], rounds: rounds)
+        let medians = try await interleaved(
+            [
+                Case(label: "downloaded again") { _ = try await againClient.send(endpoint, policy: .networkOnly) },
+                Case(label: "revalidated") { _ = try await conditionalClient.send(endpoint, policy: .networkOnly) },
+            ], rounds: rounds)
         print(String(format: "\n## Refreshing the %.2f MB list (.networkOnly, response cache on), %d interleaved rounds", Double(bytes) / 1e6, rounds))
         print("| refresh | median ms | median body bytes read per call | × downloaded again |")
         print("|---|---:|---:|---:|")
-        for (index, (label, traffic)) in [("downloaded and decoded again (no validators kept)", downloading), ("revalidated: If-None-Match → 304, decoded value kept", revalidating)].enumerated() {
+        for (index, (label, traffic)) in [
+            ("downloaded and decoded again (no validators kept)", downloading), ("revalidated: If-None-Match → 304, decoded value kept", revalidating),
+        ].enumerated() {
             print(String(format: "| %@ | %.3f | %d | %.1f× |", label, medians[index] * 1000, traffic.medianBytes, medians[0] / medians[index]))
         }
     }
@@ -122,16 +128,20 @@ enum ClientBench {
             }
         }
         let rounds = 20
-        let medians = try await interleaved([
-            Case(label: "separate") { try await burst(apart, endpoint.sharingTransfer(false)) },
-            Case(label: "shared") { try await burst(sharing, endpoint) },
-        ], rounds: rounds)
+        let medians = try await interleaved(
+            [
+                Case(label: "separate") { try await burst(apart, endpoint.sharingTransfer(false)) },
+                Case(label: "shared") { try await burst(sharing, endpoint) },
+            ], rounds: rounds)
         print("\n## 100 concurrent identical GETs of the 20 KB envelope, \(rounds) interleaved rounds")
         print("| calls | median ms for all 100 | requests sent per 100 calls | × separate |")
         print("|---|---:|---:|---:|")
         let calls = rounds + 1
         for (index, (label, traffic)) in [("sent separately (sharesTransfer off)", separate), ("shared (the default)", shared)].enumerated() {
-            print(String(format: "| %@ | %.3f | %.1f | %.1f× |", label, medians[index] * 1000, Double(traffic.requests) / Double(calls), medians[0] / medians[index]))
+            print(
+                String(
+                    format: "| %@ | %.3f | %.1f | %.1f× |", label, medians[index] * 1000, Double(traffic.requests) / Double(calls), medians[0] / medians[index])
+            )
         }
     }
 
@@ -201,7 +211,7 @@ enum ClientBench {
             },
             Case(label: "Kiln send, response cache on, first hit of a new client (decodes the stored bytes)") {
                 var relaunched = cached
-                relaunched.decoder = cached.decoder   // a new decoder: nothing decoded is kept
+                relaunched.decoder = cached.decoder // a new decoder: nothing decoded is kept
                 _ = try await relaunched.send(endpoint, policy: .cacheOnly)
             },
         ]
@@ -242,26 +252,26 @@ struct Nginx {
         for _ in 0..<20 {
             let port = Int.random(in: 20_000..<60_000)
             let config = """
-            \(getuid() == 0 ? "user root;" : "")
-            worker_processes 1;
-            daemon off;
-            error_log \(prefix.path)/error.log warn;
-            pid \(prefix.path)/nginx.pid;
-            events { worker_connections 256; }
-            http {
-                access_log off;
-                sendfile on;
-                tcp_nodelay on;
-                keepalive_requests 1000000;
-                default_type application/json;
-                client_body_temp_path \(prefix.path)/body;
-                proxy_temp_path \(prefix.path)/proxy;
-                fastcgi_temp_path \(prefix.path)/fastcgi;
-                uwsgi_temp_path \(prefix.path)/uwsgi;
-                scgi_temp_path \(prefix.path)/scgi;
-                server { listen 127.0.0.1:\(port); root \(root.path); }
-            }
-            """
+                \(getuid() == 0 ? "user root;" : "")
+                worker_processes 1;
+                daemon off;
+                error_log \(prefix.path)/error.log warn;
+                pid \(prefix.path)/nginx.pid;
+                events { worker_connections 256; }
+                http {
+                    access_log off;
+                    sendfile on;
+                    tcp_nodelay on;
+                    keepalive_requests 1000000;
+                    default_type application/json;
+                    client_body_temp_path \(prefix.path)/body;
+                    proxy_temp_path \(prefix.path)/proxy;
+                    fastcgi_temp_path \(prefix.path)/fastcgi;
+                    uwsgi_temp_path \(prefix.path)/uwsgi;
+                    scgi_temp_path \(prefix.path)/scgi;
+                    server { listen 127.0.0.1:\(port); root \(root.path); }
+                }
+                """
             let file = prefix.appendingPathComponent("nginx.conf")
             try config.write(to: file, atomically: true, encoding: .utf8)
             let process = Process()
@@ -273,7 +283,8 @@ struct Nginx {
             // Ready when it answers; gone when the port was taken.
             for _ in 0..<100 where process.isRunning {
                 if let (_, response) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("small.json")),
-                   let http = response as? HTTPURLResponse {
+                    let http = response as? HTTPURLResponse
+                {
                     return Nginx(process: process, baseURL: baseURL, version: http.value(forHTTPHeaderField: "Server") ?? "nginx")
                 }
                 try await Task.sleep(for: .milliseconds(50))

@@ -33,9 +33,9 @@ enum ListsBench {
         }
         for _ in 0..<samples {
             let (list, token) = makeList()
-            firstPage.append(await time { await list.loadNext() })   // page 1 onto an empty list
+            firstPage.append(await time { await list.loadNext() }) // page 1 onto an empty list
             await settle()
-            secondPage.append(await time { await list.loadNext() })  // page 2 onto 50 items
+            secondPage.append(await time { await list.loadNext() }) // page 2 onto 50 items
             token.cancel()
         }
         for _ in 0..<samples {
@@ -43,7 +43,7 @@ enum ListsBench {
             for _ in 1..<k { await list.loadNext() }
             await settle()
             itemsBeforeK = list.items.count
-            pageK.append(await time { await list.loadNext() })       // page k onto (k-1)×50 items
+            pageK.append(await time { await list.loadNext() }) // page k onto (k-1)×50 items
             precondition(list.items.count == itemsBeforeK + pageSize, "page \(k) did not append")
             token.cancel()
         }
@@ -70,7 +70,9 @@ enum ListsBench {
         print("append page \(k) onto \(Measure.pad(String(itemsBeforeK), 5)) items: \(Measure.pad(Measure.format(kth * 1e6, 1), 8)) µs")
         print("ratio page \(k) / page 1: \(Measure.format(kth / one, 2))x   page \(k) / page 2: \(Measure.format(kth / two, 2))x")
         let hOne = median(heldOne), hK = median(heldK)
-        print("control, a view holding a copy of items: page 1 \(Measure.format(hOne * 1e6, 1)) µs, page \(k) \(Measure.format(hK * 1e6, 1)) µs, ratio \(Measure.format(hK / hOne, 2))x")
+        print(
+            "control, a view holding a copy of items: page 1 \(Measure.format(hOne * 1e6, 1)) µs, page \(k) \(Measure.format(hK * 1e6, 1)) µs, ratio \(Measure.format(hK / hOne, 2))x"
+        )
     }
 
     @MainActor

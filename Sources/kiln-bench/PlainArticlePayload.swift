@@ -10,8 +10,10 @@ import KilnModel
 enum PlainArticlePayload {
     static func make(count: Int = 20_000, seed: UInt64 = 0x5EED) -> Data {
         var rng = SplitMix64(seed: seed)
-        let words = ["swift", "kiln", "model", "view", "data", "factory", "cache", "network", "list", "page",
-                     "server", "json", "decode", "tolerant", "repair", "binding", "observe", "cell", "ticket", "coupon"]
+        let words = [
+            "swift", "kiln", "model", "view", "data", "factory", "cache", "network", "list", "page",
+            "server", "json", "decode", "tolerant", "repair", "binding", "observe", "cell", "ticket", "coupon",
+        ]
         func sentence(_ n: Int) -> String { (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ") }
         var out = #"{"code":"0000","msg":"ok","data":{"page":1,"total_pages":400,"list":["#
         out.reserveCapacity(count * 480)
@@ -35,8 +37,16 @@ enum PlainArticlePayload {
 
 // MARK: - Strict Codable shapes (the baseline)
 
-struct PlainStrictPage: Codable, Equatable { let code: String; let msg: String; let data: PlainStrictPageData }
-struct PlainStrictPageData: Codable, Equatable { let page: Int; let total_pages: Int; let list: [PlainStrictArticle] }
+struct PlainStrictPage: Codable, Equatable {
+    let code: String
+    let msg: String
+    let data: PlainStrictPageData
+}
+struct PlainStrictPageData: Codable, Equatable {
+    let page: Int
+    let total_pages: Int
+    let list: [PlainStrictArticle]
+}
 struct PlainStrictArticle: Codable, Equatable {
     let article_id: Int
     let title: String
@@ -48,12 +58,25 @@ struct PlainStrictArticle: Codable, Equatable {
     let tags: [String]?
     let author: PlainStrictAuthor
 }
-struct PlainStrictAuthor: Codable, Equatable { let user_id: Int; let nick_name: String; let avatar_url: String?; let followers: Int }
+struct PlainStrictAuthor: Codable, Equatable {
+    let user_id: Int
+    let nick_name: String
+    let avatar_url: String?
+    let followers: Int
+}
 
 // MARK: - The same shapes as @DataModels
 
-@DataModel struct PlainModelPage { var code = ""; var msg = ""; var data: PlainModelPageData }
-@DataModel struct PlainModelPageData { var page = 1; var totalPages = 0; var list: [PlainModelArticle] }
+@DataModel struct PlainModelPage {
+    var code = ""
+    var msg = ""
+    var data: PlainModelPageData
+}
+@DataModel struct PlainModelPageData {
+    var page = 1
+    var totalPages = 0
+    var list: [PlainModelArticle]
+}
 @DataModel struct PlainModelArticle {
     var articleID = 0
     var title = "--"
@@ -65,4 +88,9 @@ struct PlainStrictAuthor: Codable, Equatable { let user_id: Int; let nick_name: 
     var tags: [String] = []
     var author: PlainModelAuthor
 }
-@DataModel struct PlainModelAuthor { var userID = 0; var nickName = ""; var avatarURL: String?; var followers = 0 }
+@DataModel struct PlainModelAuthor {
+    var userID = 0
+    var nickName = ""
+    var avatarURL: String?
+    var followers = 0
+}

@@ -57,15 +57,18 @@ struct DemoFixtures: Sendable {
     func messages(fresh: Bool) -> JSONValue {
         let count = fresh ? 8 : 6
         let senders = ["Kai", "Lin", "Mo", "Ana"]
-        return ["list": .array((0..<count).map { i in
-            [
-                "id": .int(Int64(count - i)),
-                "sender": .string(senders[i % senders.count]),
-                "text": .string(i == 0 && fresh ? "New: the fresh list arrived" : "Message \(count - i)"),
-                "sent_at": i % 3 == 0 ? .string(String(1_479_000_000 + (count - i) * 600)) : .int(Int64(1_479_000_000 + (count - i) * 600)),
-                "unread": i < 2 ? (fresh ? "1" : 0) : 0,
-            ]
-        })]
+        return [
+            "list": .array(
+                (0..<count).map { i in
+                    [
+                        "id": .int(Int64(count - i)),
+                        "sender": .string(senders[i % senders.count]),
+                        "text": .string(i == 0 && fresh ? "New: the fresh list arrived" : "Message \(count - i)"),
+                        "sent_at": i % 3 == 0 ? .string(String(1_479_000_000 + (count - i) * 600)) : .int(Int64(1_479_000_000 + (count - i) * 600)),
+                        "unread": i < 2 ? (fresh ? "1" : 0) : 0,
+                    ]
+                })
+        ]
     }
 
     /// The GitHub-style issues, newest first: numbers 125 down to 101.
@@ -105,14 +108,16 @@ struct DemoFixtures: Sendable {
         return links.isEmpty ? response : response.headers(["Link": links.joined(separator: ", ")])
     }
 
-    let tickets: JSONValue = ["list": [
-        ["modelType": 1, "goodName": "Green tea", "minLimitMoney": "100", "ticketMoney": 20, "deadline": "2016-10-10"],
-        ["modelType": "2", "productName": "Cheesecake", "discount": "8.5", "expireDate": "2016-11-11"],
-        ["modelType": 3, "giftName": "Mug", "rule": ["text": "one per person"], "endTime": "2016-12-12", "points": "300"],
-        ["modelType": 9, "title": "a kind this app does not know yet"],
-        ["modelType": 1, "goodName": "Coffee", "minLimitMoney": 50, "ticketMoney": "5.5", "deadline": nil],
-        ["modelType": 2, "productName": "Bread", "discount": 9, "expireDate": "2017-01-01"],
-    ]]
+    let tickets: JSONValue = [
+        "list": [
+            ["modelType": 1, "goodName": "Green tea", "minLimitMoney": "100", "ticketMoney": 20, "deadline": "2016-10-10"],
+            ["modelType": "2", "productName": "Cheesecake", "discount": "8.5", "expireDate": "2016-11-11"],
+            ["modelType": 3, "giftName": "Mug", "rule": ["text": "one per person"], "endTime": "2016-12-12", "points": "300"],
+            ["modelType": 9, "title": "a kind this app does not know yet"],
+            ["modelType": 1, "goodName": "Coffee", "minLimitMoney": 50, "ticketMoney": "5.5", "deadline": nil],
+            ["modelType": 2, "productName": "Bread", "discount": 9, "expireDate": "2017-01-01"],
+        ]
+    ]
 
     /// Installs every route on `server`.
     /// The live activity feed, as Server-Sent Events: half of it, after which the connection
@@ -179,11 +184,16 @@ struct DemoFixtures: Sendable {
         }
         route(.post, "/upload") { request in
             let parts = try request.multipartParts()
-            return .envelope(data: ["parts": .array(parts.map { part in
-                ["name": .string(part.name), "filename": part.filename.map(JSONValue.string) ?? .null,
-                 "content_type": part.contentType.map(JSONValue.string) ?? .null,
-                 "size": .int(Int64(part.data.count)), "sha256": .string(part.sha256)]
-            })])
+            return .envelope(data: [
+                "parts": .array(
+                    parts.map { part in
+                        [
+                            "name": .string(part.name), "filename": part.filename.map(JSONValue.string) ?? .null,
+                            "content_type": part.contentType.map(JSONValue.string) ?? .null,
+                            "size": .int(Int64(part.data.count)), "sha256": .string(part.sha256),
+                        ]
+                    })
+            ])
         }
         server.route(.get, "/activity", latency: latency) { request in
             activityStream(after: Int(request.header("Last-Event-ID") ?? "") ?? 0)

@@ -132,7 +132,8 @@ struct TicketRow: Sendable, Equatable {
         kind = ticket.kind
         title = ticket.goodName
         detail = "\(ticket.condition) · 截止 \(ticket.deadline)"
-        money = ticket.kind == "discount"
+        money =
+            ticket.kind == "discount"
             ? "\(JSONValue.double(ticket.amount).jsonText)折"
             : ticket.kind == "exchange" ? "\(Int(ticket.amount)) pts" : "￥" + String(format: "%.2f", ticket.amount)
     }

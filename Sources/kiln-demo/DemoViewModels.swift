@@ -42,11 +42,13 @@ final class BlogListViewModel {
             client: client, pageSize: DemoFixtures.pageSize, endOfList: .pageCount,
             deduplication: .byID,
             endpoint: { request in
-                Endpoint<ArticlePage>.get("/articles", query: [
-                    URLQueryItem(name: "category", value: String(category)),
-                    URLQueryItem(name: "page", value: String(request.number)),
-                    URLQueryItem(name: "size", value: String(request.size)),
-                ])
+                Endpoint<ArticlePage>.get(
+                    "/articles",
+                    query: [
+                        URLQueryItem(name: "category", value: String(category)),
+                        URLQueryItem(name: "page", value: String(request.number)),
+                        URLQueryItem(name: "size", value: String(request.size)),
+                    ])
             },
             page: { response in Page(items: response.list, totalPages: response.totalPages) },
             makeItem: { BlogListItemViewModel(article: $0) })
@@ -235,8 +237,10 @@ final class TransfersViewModel {
             form.append(photo, name: "photo", filename: "photo.png", mimeType: "image/png")
             form.append(fileAt: report, name: "report")
             form.append("from the Kiln demo", name: "note")
-            let expected = ["photo": SHA256Digest.hex(of: photo), "report": try SHA256Digest.hex(ofFileAt: report),
-                            "note": SHA256Digest.hex(of: Data("from the Kiln demo".utf8))]
+            let expected = [
+                "photo": SHA256Digest.hex(of: photo), "report": try SHA256Digest.hex(ofFileAt: report),
+                "note": SHA256Digest.hex(of: Data("from the Kiln demo".utf8)),
+            ]
             var receipt: UploadReceipt?
             for try await event in client.upload(Endpoint<UploadReceipt>.post("/upload", body: .multipart(form))) {
                 switch event {
@@ -252,7 +256,8 @@ final class TransfersViewModel {
             let matched = receipt.parts.filter { expected[$0.name] == $0.sha256 }
             uploadVerified = matched.count == 3
             uploadProgress = 1
-            uploadCheck = "\(receipt.parts.count) parts received, \(matched.count)/3 SHA-256 match ("
+            uploadCheck =
+                "\(receipt.parts.count) parts received, \(matched.count)/3 SHA-256 match ("
                 + receipt.parts.map { "\($0.name) \(DemoFormat.bytes($0.size))" }.joined(separator: ", ") + ")"
             uploadPhase = .done
         } catch {
@@ -283,7 +288,8 @@ final class TransfersViewModel {
             let declared = file.head.headers.first { $0.key.lowercased() == "x-checksum-sha256" }?.value ?? ""
             downloadVerified = !declared.isEmpty && actual == declared
             downloadProgress = 1
-            downloadCheck = "\(DemoFormat.bytes(Int(file.byteCount))) · SHA-256 \(actual.prefix(16))… \(downloadVerified ? "matches" : "DOES NOT match") the server's"
+            downloadCheck =
+                "\(DemoFormat.bytes(Int(file.byteCount))) · SHA-256 \(actual.prefix(16))… \(downloadVerified ? "matches" : "DOES NOT match") the server's"
             downloadPhase = .done
         } catch {
             downloadPhase = .failed(DemoFormat.failure(error))
@@ -344,7 +350,8 @@ enum DemoFormat {
     }
 
     static func bytes(_ count: Int) -> String {
-        count >= 1_048_576 ? String(format: "%.1f MB", Double(count) / 1_048_576)
+        count >= 1_048_576
+            ? String(format: "%.1f MB", Double(count) / 1_048_576)
             : count >= 1024 ? String(format: "%.0f KB", Double(count) / 1024) : "\(count) B"
     }
 

@@ -22,7 +22,8 @@ enum DemoViews {
     static func blog(_ model: BlogListViewModel) -> [String] {
         var lines: [String] = []
         if let categories = model.categories.value {
-            lines.append("Categories: " + categories.enumerated().map { i, c in i == model.categoryIndex ? "[\(c.name)]" : " \(c.name) " }.joined(separator: " "))
+            lines.append(
+                "Categories: " + categories.enumerated().map { i, c in i == model.categoryIndex ? "[\(c.name)]" : " \(c.name) " }.joined(separator: " "))
         } else if let failure = model.categories.failure {
             lines.append("Categories: \(DemoFormat.failure(failure))")
         } else {

@@ -86,7 +86,12 @@ final class InteractiveSession {
                 await app.article.show(id: id)
             }
         case (.article, .character("r")):
-            if let id = app.article.articleID { Task { await app.article.resource?.refresh(); _ = id } }
+            if let id = app.article.articleID {
+                Task {
+                    await app.article.resource?.refresh()
+                    _ = id
+                }
+            }
         case (.messages, .character("r")):
             Task { await app.messages.resource.refresh() }
         case (.tasks, .character("r")):

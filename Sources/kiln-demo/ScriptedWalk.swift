@@ -41,7 +41,8 @@ final class ScriptedWalk {
         await repairs()
         let total = passed + failed.count
         print("")
-        print("kiln-demo: \(Screen.allCases.count) screens, \(total) checks\(app.options.offline ? " (offline)" : ""): \(passed) passed, \(failed.count) failed")
+        print(
+            "kiln-demo: \(Screen.allCases.count) screens, \(total) checks\(app.options.offline ? " (offline)" : ""): \(passed) passed, \(failed.count) failed")
         for what in failed { print("  failed: \(what)") }
         return failed.isEmpty
     }
@@ -97,11 +98,15 @@ final class ScriptedWalk {
         await app.appear(.messages)
         show(.messages)
         let deliveries = app.messages.deliveries
-        check(deliveries.first?.hasPrefix("cache (") == true && deliveries.first?.contains("6 messages") == true, "the cached list (2 h old, 6 messages) arrives first")
+        check(
+            deliveries.first?.hasPrefix("cache (") == true && deliveries.first?.contains("6 messages") == true,
+            "the cached list (2 h old, 6 messages) arrives first")
         if online {
             check(deliveries.count == 2 && deliveries.last == "network · 8 messages", "then the fresh list from the network (8 messages)")
         } else {
-            check(app.messages.resource.failure?.isNetworkFailure == true && app.messages.resource.value?.list.count == 6, "offline: the cached list stays and the offline state shows")
+            check(
+                app.messages.resource.failure?.isNetworkFailure == true && app.messages.resource.value?.list.count == 6,
+                "offline: the cached list stays and the offline state shows")
         }
     }
 
@@ -162,8 +167,9 @@ final class ScriptedWalk {
         check(numbers == Array((101...125).reversed()), "pages arrive in order, following the Link header: 25 issues")
         check(list.isAtEnd, "end of list: the last page has no next link")
         let followed = app.server.requests(to: "/repositories/7/issues")
-        check(Set(followed.map { $0.queryValue("page") }) == ["2", "3"] && followed.allSatisfy { $0.queryValue("service_code") == "kiln-demo" },
-              "each next page is the linked URL, sent through the client's interceptors")
+        check(
+            Set(followed.map { $0.queryValue("page") }) == ["2", "3"] && followed.allSatisfy { $0.queryValue("service_code") == "kiln-demo" },
+            "each next page is the linked URL, sent through the client's interceptors")
         let asked = app.server.requests.count
         await list.loadNext()
         check(list.items.count == 25 && app.server.requests.count == asked, "n at the end asks for nothing")

@@ -24,7 +24,7 @@ final class Terminal: @unchecked Sendable {
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         isRaw = true
-        write("\u{1B}[?25l")  // hide the cursor
+        write("\u{1B}[?25l") // hide the cursor
     }
 
     func restore() {

@@ -28,8 +28,8 @@ import Testing
         #expect(first.author.avatarURL == URL(string: "https://img.example.com/u/7.png"))
         #expect(articles[1].coverURL == nil)
         #expect(first.score == 4.0 && articles[1].score == 3.5)
-        #expect(first.pubDate == Date(timeIntervalSince1970: 1_476_057_600))  // 2016-10-10 UTC
-        #expect(first.createdAt == Date(timeIntervalSince1970: 1_476_088_200))  // 2016-10-10T08:30:00Z
+        #expect(first.pubDate == Date(timeIntervalSince1970: 1_476_057_600)) // 2016-10-10 UTC
+        #expect(first.createdAt == Date(timeIntervalSince1970: 1_476_088_200)) // 2016-10-10T08:30:00Z
         #expect(first.comments.map(\.likes) == [3, 0])
     }
 
@@ -83,7 +83,7 @@ import Testing
         let profile = try JSONDecoder().decode(Profile.self, from: try sampleData("profiles/1.json"), at: nil)
         #expect(profile.userName == "kai")
         #expect(profile.userName2 == "Kai")
-        #expect(profile.id == "3f1c2a9e-5b7d-4e8f-9a01-23456789abcd")  // lower-case: kept as text to round-trip
+        #expect(profile.id == "3f1c2a9e-5b7d-4e8f-9a01-23456789abcd") // lower-case: kept as text to round-trip
         #expect(profile.id2 == 1)
         #expect(profile.class == .admin && profile.default == true)
         #expect(profile.selfValue == URL(string: "https://api.example.com/users/1"))

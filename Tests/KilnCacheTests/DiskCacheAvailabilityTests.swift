@@ -94,8 +94,9 @@ struct DiskCacheAvailabilityTests {
 
         let date = TestDate()
         let events = EventLog()
-        let cache = DiskCache(configuration: .init(
-            directory: directory.url, inlineThreshold: 1024, clock: date.clock, onEvent: { events.record($0) }))
+        let cache = DiskCache(
+            configuration: .init(
+                directory: directory.url, inlineThreshold: 1024, clock: date.clock, onEvent: { events.record($0) }))
         #expect(cache.value(forKey: "small") == nil)
         cache.set(Data("dropped".utf8), forKey: "while-unavailable")
         #expect(events.events.count == 1)
@@ -151,8 +152,9 @@ struct DiskCacheAvailabilityTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let events = EventLog()
-        let cache = DiskCache(configuration: .init(
-            directory: directory.url, byteLimit: 10_000, inlineThreshold: 1024, onEvent: { events.record($0) }))
+        let cache = DiskCache(
+            configuration: .init(
+                directory: directory.url, byteLimit: 10_000, inlineThreshold: 1024, onEvent: { events.record($0) }))
         for index in 0..<5 { cache.set(Data(repeating: UInt8(index), count: 1000), forKey: CacheKey("k\(index)")) }
         cache.set(Data(repeating: 1, count: 50), forKey: "huge")
         cache.flush()
@@ -198,7 +200,8 @@ enum Probe {
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", TestBinary.path]
+        process.arguments =
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", TestBinary.path]
             + TestBinary.arguments(running: "permissionProbe")
         var environment = ProcessInfo.processInfo.environment
         environment[folderVariable] = directory.url.path

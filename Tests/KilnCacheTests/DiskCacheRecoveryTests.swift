@@ -127,7 +127,7 @@ struct DiskCacheRecoveryTests {
         cache.flush()
         let flipped = try directory.valueFile(for: "flipped")
         var damaged = try Data(contentsOf: flipped)
-        damaged[2500] ^= 0xFF  // same length, one byte changed
+        damaged[2500] ^= 0xFF // same length, one byte changed
         try damaged.write(to: flipped)
         let shortened = try directory.valueFile(for: "shortened")
         try Data(try Data(contentsOf: shortened).prefix(100)).write(to: shortened)
@@ -154,7 +154,7 @@ struct DiskCacheRecoveryTests {
             sampled.set(value, forKey: "big")
             sampled.flush()
             var damaged = value
-            damaged.replaceSubrange(50_000..<54_096, with: Data(count: 4096))  // a page of zeros
+            damaged.replaceSubrange(50_000..<54_096, with: Data(count: 4096)) // a page of zeros
             try damaged.write(to: directory.valueFile(for: "big"))
             #expect(sampled.value(forKey: "big") == nil)
         }
@@ -190,14 +190,17 @@ struct DiskCacheRecoveryTests {
     @Test func crashBeforeAReplacementIsCommittedKeepsTheCommittedValue() throws {
         let directory = TemporaryDirectory()
         let copy = TemporaryDirectory()
-        defer { directory.remove(); copy.remove() }
+        defer {
+            directory.remove()
+            copy.remove()
+        }
         // `.length` only: a file replaced under its row with bytes of the same length would be
         // served, so the committed row must keep a file of its own.
         let configuration = { (url: URL) in DiskCache.Configuration(directory: url, inlineThreshold: 1024, valueVerification: .length) }
         let cache = DiskCache(configuration: configuration(directory.url))
         cache.set(bytes(5000, 1), forKey: "large", schemaVersion: 1)
         cache.flush()
-        cache.set(bytes(5000, 2), forKey: "large", schemaVersion: 2)  // buffered, its file written
+        cache.set(bytes(5000, 2), forKey: "large", schemaVersion: 2) // buffered, its file written
         #expect(directory.valueFiles().count == 2)
         try FileManager.default.copyItem(at: directory.url, to: copy.url)
 

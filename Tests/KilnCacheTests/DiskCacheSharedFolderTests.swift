@@ -167,9 +167,10 @@ final class SharedWriter: @unchecked Sendable {
                 stop.raise()
             }
         }
-        let cache = DiskCache(configuration: configuration(
-            URL(fileURLWithPath: plan.folder), byteLimit: plan.byteLimit, onEvent: { say("event \($0)") }
-        ))
+        let cache = DiskCache(
+            configuration: configuration(
+                URL(fileURLWithPath: plan.folder), byteLimit: plan.byteLimit, onEvent: { say("event \($0)") }
+            ))
         var next = 0
         repeat {
             let keys = (next..<next + plan.count).map { "\(plan.name)/\($0)" }

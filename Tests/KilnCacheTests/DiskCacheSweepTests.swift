@@ -49,7 +49,7 @@ struct DiskCacheSweepTests {
             [.modificationDate: date.current], ofItemAtPath: directory.valuesURL.appendingPathComponent(young).path
         )
         cache.set(bytes(10), forKey: "small")
-        cache.flush()  // a commit that finds a sweep due starts it
+        cache.flush() // a commit that finds a sweep due starts it
         for await reported in events {
             #expect(reported == .orphanedValueFilesRemoved(count: 2))
             break
@@ -88,7 +88,7 @@ struct DiskCacheSweepTests {
         for index in 0..<6 { app.set(bytes(1500), forKey: CacheKey("app-\(index)")) }
         app.flush()
         for index in 0..<6 { widget.set(bytes(1500), forKey: CacheKey("widget-\(index)")) }
-        widget.set(bytes(500), forKey: "app-0")  // a replacement changes the size of a row
+        widget.set(bytes(500), forKey: "app-0") // a replacement changes the size of a row
         widget.flush()
 
         let size = app.size()
@@ -117,10 +117,11 @@ struct DiskCacheSweepTests {
         // Format 1 had no totals table and no triggers.
         let queue = try DatabaseQueue(path: directory.databasePath)
         try queue.write { db in
-            try db.execute(sql: """
-                DROP TRIGGER entry_inserted; DROP TRIGGER entry_deleted; DROP TRIGGER entry_resized;
-                DROP TABLE totals; PRAGMA user_version = 1;
-                """)
+            try db.execute(
+                sql: """
+                    DROP TRIGGER entry_inserted; DROP TRIGGER entry_deleted; DROP TRIGGER entry_resized;
+                    DROP TABLE totals; PRAGMA user_version = 1;
+                    """)
         }
         try queue.close()
 

@@ -32,7 +32,7 @@ struct DiskCacheTests {
             let cache = makeCache(directory, date: date)
             cache.set(bytes(100), forKey: "small", expiry: .after(3600), schemaVersion: 4, metadata: ["etag": "\"abc\"", "type": "json"])
             cache.set(bytes(5000, 9), forKey: "large", schemaVersion: 4)
-        }  // released: the buffer is committed
+        } // released: the buffer is committed
         let reopened = makeCache(directory, date: date)
         let small = reopened.entry(forKey: "small", schemaVersion: 4)
         #expect(small?.value == bytes(100))
@@ -91,7 +91,7 @@ struct DiskCacheTests {
         let cache = makeCache(directory, countLimit: 3)
         for key in ["a", "b", "c"] { cache.set(bytes(10), forKey: CacheKey(key)) }
         cache.flush()
-        _ = cache.value(forKey: "a")  // b is now the least recently used
+        _ = cache.value(forKey: "a") // b is now the least recently used
         cache.flush()
         cache.set(bytes(10), forKey: "d")
         cache.flush()
@@ -139,7 +139,7 @@ struct DiskCacheTests {
         cache.set(bytes(10), forKey: "soon", expiry: .after(60))
         cache.set(bytes(5000), forKey: "soon-large", expiry: .after(60))
         cache.set(bytes(10), forKey: "later", expiry: .after(600))
-        #expect(cache.value(forKey: "soon") != nil)  // from the buffer
+        #expect(cache.value(forKey: "soon") != nil) // from the buffer
         cache.flush()
         date.advance(by: 60)
         #expect(cache.value(forKey: "soon") == nil)
@@ -240,7 +240,7 @@ struct DiskCacheTests {
             do {
                 let cache = DiskCache(configuration: .init(directory: directory.url, flushInterval: 0))
                 for index in 0..<200 { cache.set(bytes(200, UInt8(round)), forKey: CacheKey("k\(index)")) }
-            }  // released, most often while the timer's commit runs
+            } // released, most often while the timer's commit runs
             let events = EventLog()
             var configuration = DiskCache.Configuration(directory: directory.url)
             configuration.onEvent = { events.record($0) }
@@ -278,7 +278,8 @@ struct DiskCacheTests {
                             let count = round % 3 == 0 ? 3000 + writer * 10 : 50 + round
                             cache.set(SelfCheckingValue.make(seed: UInt64(writer * 10_000 + round), count: count), forKey: key)
                             if let value = cache.value(forKey: keys[(writer * 7 + round) % keys.count]),
-                               !SelfCheckingValue.isIntact(value) {
+                                !SelfCheckingValue.isIntact(value)
+                            {
                                 bad += 1
                             }
                             if round % 20 == 0 { cache.flush() }

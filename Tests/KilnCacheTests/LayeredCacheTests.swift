@@ -17,10 +17,12 @@ struct LayeredCacheTests {
         }
         let relaunched = LayeredCache(memory: MemoryCache(clock: date.clock), disk: DiskCache(directory: directory.url, clock: date.clock))
         let entry = await relaunched.entry(forKey: "a", schemaVersion: 2)
-        #expect(entry == CacheEntry(
-            key: "a", value: bytes(10), storedAt: date.current, expiresAt: date.current.addingTimeInterval(60),
-            schemaVersion: 2, metadata: ["etag": "e"]
-        ))
+        #expect(
+            entry
+                == CacheEntry(
+                    key: "a", value: bytes(10), storedAt: date.current, expiresAt: date.current.addingTimeInterval(60),
+                    schemaVersion: 2, metadata: ["etag": "e"]
+                ))
         // The disk hit was promoted to memory with its dates.
         #expect(relaunched.memory.entry(forKey: "a", schemaVersion: 2) == entry)
         date.advance(by: 60)
@@ -32,7 +34,7 @@ struct LayeredCacheTests {
         defer { directory.remove() }
         let cache = LayeredCache(memory: MemoryCache(countLimit: 1), disk: DiskCache(directory: directory.url))
         await cache.set(bytes(1), forKey: "a")
-        await cache.set(bytes(2), forKey: "b")  // pushes a out of memory
+        await cache.set(bytes(2), forKey: "b") // pushes a out of memory
         #expect(cache.memory.value(forKey: "a") == nil)
         #expect(await cache.value(forKey: "a") == bytes(1))
     }

@@ -22,7 +22,7 @@ struct MemoryCacheTests {
         cache.set(bytes(1), forKey: "a")
         cache.set(bytes(1), forKey: "b")
         cache.set(bytes(1), forKey: "c")
-        _ = cache.value(forKey: "a")  // b is now the least recently used
+        _ = cache.value(forKey: "a") // b is now the least recently used
         cache.set(bytes(1), forKey: "d")
         #expect(cache.value(forKey: "b") == nil)
         #expect(cache.value(forKey: "a") != nil)
@@ -35,10 +35,10 @@ struct MemoryCacheTests {
         let cache = MemoryCache(costLimit: 100)
         cache.set(bytes(40), forKey: "a")
         cache.set(bytes(40), forKey: "b")
-        cache.set(bytes(40), forKey: "c")  // 120 > 100: a goes
+        cache.set(bytes(40), forKey: "c") // 120 > 100: a goes
         #expect(cache.value(forKey: "a") == nil)
         #expect(cache.totalCost == 80)
-        cache.set(bytes(1), forKey: "d", cost: 90)  // b and c go
+        cache.set(bytes(1), forKey: "d", cost: 90) // b and c go
         #expect(cache.count == 1)
         #expect(cache.totalCost == 90)
     }

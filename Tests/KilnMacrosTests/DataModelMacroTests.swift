@@ -453,7 +453,8 @@ func expectExpansion(
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "keyStyle is read at compile time; write the case itself, such as @DataModel(keyStyle: .snakeCase)", line: 1, column: 22)
+                DiagnosticSpec(
+                    message: "keyStyle is read at compile time; write the case itself, such as @DataModel(keyStyle: .snakeCase)", line: 1, column: 22)
             ]
         )
     }
@@ -506,7 +507,9 @@ func expectExpansion(
             extension Box: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
             }
             """,
-            diagnostics: [DiagnosticSpec(message: "an @Ignored property needs an initial value or an optional type, since it never comes from JSON", line: 3, column: 18)]
+            diagnostics: [
+                DiagnosticSpec(message: "an @Ignored property needs an initial value or an optional type, since it never comes from JSON", line: 3, column: 18)
+            ]
         )
     }
 

@@ -9,7 +9,7 @@ struct CoercionTableTests {
     struct Row: CustomStringConvertible, Sendable {
         var type: String
         var json: String
-        var becomes: String?  // nil: refused
+        var becomes: String? // nil: refused
         var description: String { "\(type) ← \(json)" }
     }
 
@@ -18,7 +18,8 @@ struct CoercionTableTests {
 
     static let rows: [Row] = {
         guard let text = try? String(contentsOf: article, encoding: .utf8),
-              let start = text.range(of: "<!-- coercion table") else { return [] }
+            let start = text.range(of: "<!-- coercion table")
+        else { return [] }
         var rows: [Row] = []
         for line in text[start.upperBound...].split(separator: "\n").dropFirst(3) {
             guard line.hasPrefix("|") else { break }
@@ -74,11 +75,35 @@ protocol CoercionBox: Decodable {
     var shown: String { get }
 }
 
-@DataModel struct IntBox: CoercionBox { var v = -99; var shown: String { String(v) } }
-@DataModel struct Int32Box: CoercionBox { var v: Int32 = -99; var shown: String { String(v) } }
-@DataModel struct UInt8Box: CoercionBox { var v: UInt8 = 99; var shown: String { String(v) } }
-@DataModel struct DoubleBox: CoercionBox { var v = -99.0; var shown: String { String(v) } }
-@DataModel struct FloatBox: CoercionBox { var v: Float = -99; var shown: String { String(v) } }
-@DataModel struct DecimalBox: CoercionBox { var v: Decimal = -99; var shown: String { "\(v)" } }
-@DataModel struct BoolBox: CoercionBox { var v: Bool? = nil; var shown: String { v.map { String($0) } ?? "default" } }
-@DataModel struct StringBox: CoercionBox { var v = "default"; var shown: String { "\"\(v)\"" } }
+@DataModel struct IntBox: CoercionBox {
+    var v = -99
+    var shown: String { String(v) }
+}
+@DataModel struct Int32Box: CoercionBox {
+    var v: Int32 = -99
+    var shown: String { String(v) }
+}
+@DataModel struct UInt8Box: CoercionBox {
+    var v: UInt8 = 99
+    var shown: String { String(v) }
+}
+@DataModel struct DoubleBox: CoercionBox {
+    var v = -99.0
+    var shown: String { String(v) }
+}
+@DataModel struct FloatBox: CoercionBox {
+    var v: Float = -99
+    var shown: String { String(v) }
+}
+@DataModel struct DecimalBox: CoercionBox {
+    var v: Decimal = -99
+    var shown: String { "\(v)" }
+}
+@DataModel struct BoolBox: CoercionBox {
+    var v: Bool? = nil
+    var shown: String { v.map { String($0) } ?? "default" }
+}
+@DataModel struct StringBox: CoercionBox {
+    var v = "default"
+    var shown: String { "\"\(v)\"" }
+}

@@ -58,7 +58,8 @@ struct Scalars: Equatable {
     }
 
     @Test func coercionIsLogged() throws {
-        let (_, repairs) = try JSONDecoder().decodeWithRepairs(Scalars.self, from: json(#"{"count": "42", "flag": 1, "text": 7, "ratio": 1, "big": 1, "small": 1}"#))
+        let (_, repairs) = try JSONDecoder().decodeWithRepairs(
+            Scalars.self, from: json(#"{"count": "42", "flag": 1, "text": 7, "ratio": 1, "big": 1, "small": 1}"#))
         let coerced = repairs.filter { $0.kind == .coerced }.map(\.path).sorted()
         #expect(coerced == ["count", "flag", "text"])
         #expect(repairs.contains { $0.description == #"count: expected Int, found "42" → 42"# })
@@ -109,7 +110,9 @@ struct Scalars: Equatable {
         for text in ["42", "-7", "3.0", "2.5"] {
             for padded in [pad + text, text + pad, pad + pad + text + pad] {
                 let foundation = padded.trimmingCharacters(in: .whitespaces)
-                #expect(Int64.coerce(from: .string(padded), truncating: false) == Int64(foundation) ?? Double(foundation).flatMap { Int64(exactly: $0) }, "\(padded.debugDescription)")
+                #expect(
+                    Int64.coerce(from: .string(padded), truncating: false) == Int64(foundation) ?? Double(foundation).flatMap { Int64(exactly: $0) },
+                    "\(padded.debugDescription)")
                 #expect(Double.coerce(from: .string(padded), truncating: false) == Double(foundation), "\(padded.debugDescription)")
             }
         }

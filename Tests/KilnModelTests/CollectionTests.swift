@@ -57,7 +57,8 @@ struct Collections: Equatable {
     }
 
     @Test func unknownEnumValuesFallBack() throws {
-        let (value, repairs) = try JSONDecoder().decodeWithRepairs(Collections.self, from: json(#"{"status": "archived", "level": "2", "levels": [1, 7, "2"]}"#))
+        let (value, repairs) = try JSONDecoder().decodeWithRepairs(
+            Collections.self, from: json(#"{"status": "archived", "level": "2", "levels": [1, 7, "2"]}"#))
         #expect(value.status == .unknown)
         #expect(value.level == .high)
         #expect(value.levels == [.low, .other, .high])

@@ -29,11 +29,11 @@ import Testing
     /// leniently: the first elements' repairs are met twice and logged once.
     @Test func aListDecodedAgainLogsEachRepairOnce() throws {
         let text = #"""
-        {"rows": [{"id": "1", "is_top": 1, "owner": {"name": 5, "followers": "12k"}},
-                  {"id": 2, "is_top": 0, "owner": null},
-                  7,
-                  {"id": "4", "owner": {"followers": "9"}}]}
-        """#
+            {"rows": [{"id": "1", "is_top": 1, "owner": {"name": 5, "followers": "12k"}},
+                      {"id": 2, "is_top": 0, "owner": null},
+                      7,
+                      {"id": "4", "owner": {"followers": "9"}}]}
+            """#
         let (page, repairs) = try ModelIntentTests.decodeAllWays(Page.self, text)
         #expect(page.rows.map(\.id) == [1, 2, 4])
         #expect(Set(repairs).count == repairs.count, "\(repairs)")
@@ -61,11 +61,11 @@ import Testing
     func repairsAroundNestedModelsAreLoggedOnce(owners: Int) throws {
         let list = Array(repeating: #"{"name": 5, "followers": "12k"}"#, count: owners).joined(separator: ", ")
         let text = """
-        {"posts": [{"score": "x", "owner": {"name": 5, "followers": "12k"}, "owners": [\(list)], "rank": "y"},
-                   {"score": "7", "owner": null, "rank": true},
-                   9,
-                   {"owner": {"followers": "3"}, "owners": [\(list)], "rank": [1]}]}
-        """
+            {"posts": [{"score": "x", "owner": {"name": 5, "followers": "12k"}, "owners": [\(list)], "rank": "y"},
+                       {"score": "7", "owner": null, "rank": true},
+                       9,
+                       {"owner": {"followers": "3"}, "owners": [\(list)], "rank": [1]}]}
+            """
         let (feed, repairs) = try ModelIntentTests.decodeAllWays(Feed.self, text)
         #expect(feed.posts.map(\.score) == [0, 7, 0])
         #expect(Set(repairs).count == repairs.count)

@@ -44,10 +44,11 @@ struct Filter: Equatable {
         query.filter = Filter(unreadOnly: true, sender: nil)
         query.ids = [3, 4]
         let parameters = try query.parameters(keyStyle: .snakeCase)
-        #expect(parameters == [
-            "page": "1", "page_size": "20", "service_code": "M01", "sign_type": "md5",
-            "filter[unread_only]": "true", "ids[0]": "3", "ids[1]": "4",
-        ])
+        #expect(
+            parameters == [
+                "page": "1", "page_size": "20", "service_code": "M01", "sign_type": "md5",
+                "filter[unread_only]": "true", "ids[0]": "3", "ids[1]": "4",
+            ])
         #expect(parameters["keyword"] == nil)
     }
 

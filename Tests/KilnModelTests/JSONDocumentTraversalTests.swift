@@ -40,9 +40,10 @@ import Testing
 
     @Test func numbersStayIntegersWhenTheyFit() throws {
         let document = try JSONDocument(parsing: "[0, -7, 9223372036854775807, 9223372036854775808, 1.5, 2e3, -0.0, -0]")
-        #expect(elements(document.root).map(scalar) == [
-            "int 0", "int -7", "int 9223372036854775807", "double 9.223372036854776e+18", "double 1.5", "double 2000.0", "double -0.0", "int 0",
-        ])
+        #expect(
+            elements(document.root).map(scalar) == [
+                "int 0", "int -7", "int 9223372036854775807", "double 9.223372036854776e+18", "double 1.5", "double 2000.0", "double -0.0", "int 0",
+            ])
     }
 
     @Test func stringsAndKeysAreUnescaped() throws {

@@ -67,11 +67,12 @@ struct ModelDecoder: Sendable, CustomStringConvertible {
     func parametersAndFormBodyUseTheDeclaredKeys(_ decoder: ModelDecoder) throws {
         let page = try decoder.decode(json(Self.snakePage))
         let parameters = try page.parameters()
-        #expect(parameters == [
-            "has_more": "true", "next_cursor": "c2", "total_count": "41", "pageNo": "2", "publish_date": "20161010",
-            "items[0][item_id]": "7", "items[0][display_name]": "Kai", "items[1][item_id]": "8", "items[1][display_name]": "Lin",
-            "author[userName]": "kai", "author[avatarURL]": "https://img.example.com/k.png",
-        ])
+        #expect(
+            parameters == [
+                "has_more": "true", "next_cursor": "c2", "total_count": "41", "pageNo": "2", "publish_date": "20161010",
+                "items[0][item_id]": "7", "items[0][display_name]": "Kai", "items[1][item_id]": "8", "items[1][display_name]": "Lin",
+                "author[userName]": "kai", "author[avatarURL]": "https://img.example.com/k.png",
+            ])
         #expect(try page.queryItems().map(\.name) == parameters.keys.sorted())
         let body = String(decoding: try page.formURLEncodedBody(), as: UTF8.self)
         #expect(body.hasPrefix("author%5BavatarURL%5D=https%3A%2F%2Fimg.example.com%2Fk.png&author%5BuserName%5D=kai&has_more=true&"))

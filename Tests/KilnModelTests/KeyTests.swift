@@ -23,7 +23,8 @@ struct Keyed: Equatable {
     }
 
     @Test func nestedPathsReachIntoObjectsAndArrays() throws {
-        let value = try JSONDecoder().decode(Keyed.self, from: json(#"{"author": {"name": "Kai"}, "meta": {"stats": {"views": "12"}}, "items": [{"id": 1}, {"id": 2}]}"#))
+        let value = try JSONDecoder().decode(
+            Keyed.self, from: json(#"{"author": {"name": "Kai"}, "meta": {"stats": {"views": "12"}}, "items": [{"id": 1}, {"id": 2}]}"#))
         #expect(value.authorName == "Kai")
         #expect(value.views == 12)
         #expect(value.secondID == 2)

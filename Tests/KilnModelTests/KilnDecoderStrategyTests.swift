@@ -42,7 +42,9 @@ struct KilnDecoderStrategyTests {
         return (foundation, kiln)
     }
 
-    static func expectSame<T: Decodable>(_ type: T.Type, _ json: String, _ strategies: Strategies, succeeds: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame<T: Decodable>(
+        _ type: T.Type, _ json: String, _ strategies: Strategies, succeeds: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let (foundation, kiln) = outcome(T.self, json, strategies)
         #expect(kiln == foundation, "\(json)", sourceLocation: sourceLocation)
         #expect((foundation != "error") == succeeds, "JSONDecoder on \(json): \(foundation)", sourceLocation: sourceLocation)
@@ -50,7 +52,11 @@ struct KilnDecoderStrategyTests {
 
     struct Stamp: Codable { var at: Date }
     struct Blob: Codable { var bytes: Data }
-    struct Measure: Codable { var value: Double; var ratio: Float; var list: [Double] }
+    struct Measure: Codable {
+        var value: Double
+        var ratio: Float
+        var list: [Double]
+    }
 
     static var utc: TimeZone { TimeZone(identifier: "UTC") ?? TimeZone.current }
 
@@ -179,7 +185,10 @@ struct KilnDecoderStrategyTests {
         var aB: Int
         var items: [Item]
 
-        struct Item: Codable { var itemName: String; var aURL: String? }
+        struct Item: Codable {
+            var itemName: String
+            var aURL: String?
+        }
     }
 
     @Test func snakeCaseKeysAsFoundationConvertsThem() {
@@ -192,7 +201,10 @@ struct KilnDecoderStrategyTests {
         Self.expectSame(SnakeKeys.self, #"{"hasMore": true}"#, Strategies(key: .convertFromSnakeCase), succeeds: false)
     }
 
-    struct Upper: Codable { var ID: Int; var NAME: String }
+    struct Upper: Codable {
+        var ID: Int
+        var NAME: String
+    }
 
     @Test func customKeysSeeTheCodingPath() {
         let strategy = JSONDecoder.KeyDecodingStrategy.custom { path in
@@ -223,9 +235,12 @@ struct KilnDecoderStrategyTests {
         ("millisecondsSince1970", .millisecondsSince1970, #"{"at": 1479025800250, "ratio": 2, "items": [{"seen": "x"}]}"#),
         ("iso8601", .iso8601, #"{"at": "2016-11-13T08:30:00Z", "ratio": "-inf", "items": [{"seen": "2016-11-13T10:30:00+02:00"}, {"seen": 5}]}"#),
         ("iso8601WithFractionalSeconds", .iso8601WithFractionalSeconds, #"{"at": "2016-11-13T08:30:00.250Z", "ratio": 1, "items": [{"seen": "bad"}]}"#),
-        ("custom", .custom { decoder in
-            Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self) * 60)
-        }, #"{"at": 3, "ratio": "inf", "items": [{"seen": 1}, {"seen": "one"}]}"#),
+        (
+            "custom",
+            .custom { decoder in
+                Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self) * 60)
+            }, #"{"at": 3, "ratio": "inf", "items": [{"seen": 1}, {"seen": "one"}]}"#
+        ),
     ]
 
     @Test(arguments: 0..<dateCases.count)

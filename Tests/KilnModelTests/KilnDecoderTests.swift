@@ -6,13 +6,13 @@ import Testing
 @Suite("KilnDecoder")
 struct KilnDecoderTests {
     static let sample = #"""
-    {"code":"0000","msg":"ok","data":{"page":"2","total_pages":3,"list":[
-      {"article_id":"7","title":null,"desc":"d","pub_date":20161010,"view_count":"12","is_top":1,
-       "cover_url":null,"tags":["a",2,null],"author":{"user_id":1,"nick_name":"n","followers":"12k"}},
-      "not an article",
-      {"article_id":8,"title":"t","tags":null,"author":"nobody"}
-    ]}}
-    """#
+        {"code":"0000","msg":"ok","data":{"page":"2","total_pages":3,"list":[
+          {"article_id":"7","title":null,"desc":"d","pub_date":20161010,"view_count":"12","is_top":1,
+           "cover_url":null,"tags":["a",2,null],"author":{"user_id":1,"nick_name":"n","followers":"12k"}},
+          "not an article",
+          {"article_id":8,"title":"t","tags":null,"author":"nobody"}
+        ]}}
+        """#
 
     @Test func decodesFromDataBytesAndText() throws {
         let fromText = try KilnDecoder().decode(ArticlePage.self, from: Self.sample)
@@ -20,7 +20,7 @@ struct KilnDecoderTests {
         let fromData = try KilnDecoder().decode(ArticlePage.self, from: Data(Self.sample.utf8))
         #expect(fromText == fromBytes && fromBytes == fromData)
         #expect(fromText.data.page == 2)
-        #expect(fromText.data.list.map(\.articleId) == [7, 8])  // "not an article" is dropped
+        #expect(fromText.data.list.map(\.articleId) == [7, 8]) // "not an article" is dropped
         #expect(fromText.data.list[0].tags == ["a", "2"])
         #expect(fromText.data.list[0].isTop)
         #expect(fromText.data.list[0].title == "--")
@@ -73,7 +73,10 @@ struct KilnDecoderTests {
             _ = try KilnDecoder().decode(StrictArticlePage.self, from: Self.sample)
             Issue.record("strict decode accepted a string page")
         } catch {
-            guard case .typeMismatch(let path, _, _) = error else { Issue.record("\(error)"); return }
+            guard case .typeMismatch(let path, _, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(path.hasPrefix("data."))
         }
         #expect(throws: ModelDecodingError.invalidJSON(message: "unexpected '}'; expected a value", offset: 6, line: 1, column: 7)) {
@@ -93,7 +96,9 @@ struct KilnDecoderTests {
             var nested: [String: [Int]]
             var optional: String?
         }
-        let json = Data(#"{"date": 1000.5, "data": "aGVsbG8=", "url": "https://example.com/a?b=1", "price": 3.14159, "ratio": 0.1, "small": -128, "big": 18446744073709551615, "nested": {"a": [1, 2]}, "optional": null}"#.utf8)
+        let json = Data(
+            #"{"date": 1000.5, "data": "aGVsbG8=", "url": "https://example.com/a?b=1", "price": 3.14159, "ratio": 0.1, "small": -128, "big": 18446744073709551615, "nested": {"a": [1, 2]}, "optional": null}"#
+                .utf8)
         #expect(try KilnDecoder().decode(Special.self, from: json) == JSONDecoder().decode(Special.self, from: json))
     }
 

@@ -4,7 +4,8 @@ import Testing
 
 /// `@DataModel`'s generated `init(kiln:)` must read exactly what its `init(from:)` reads.
 @Suite struct MacroFastPathTests {
-    let messy = Data(#"""
+    let messy = Data(
+        #"""
         {"data": [
           {"id": "7", "title": null, "desc": 5, "pub_date": "20161010", "author": {"userID": "3", "nick_name": null, "followers": "12k"},
            "tags": ["a", 2, {}], "score": "4.5", "isTop": "yes", "coverURL": "x", "status": "archived", "isExpanded": true},

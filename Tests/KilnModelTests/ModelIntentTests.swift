@@ -39,19 +39,20 @@ struct ModelIntentTests {
         @DefaultIfEmpty var tags: [String] = ["general"]
         @DefaultIfEmpty @Key("nick_name") var nickname: String?
         @DefaultIfEmpty var links: [String: String] = ["home": "/"]
-        var bio = "none"   // no intent: an empty string is a string
+        var bio = "none" // no intent: an empty string is a string
     }
 
     @Test func emptyValuesTakeTheDefaultWhenDeclared() throws {
         let (profile, repairs) = try Self.decodeAllWays(
             Profile.self, #"{"title": "", "tags": [], "nick_name": "", "links": {}, "bio": ""}"#)
         #expect(profile == Profile(title: "Untitled", tags: ["general"], nickname: nil, links: ["home": "/"], bio: ""))
-        #expect(repairs.map(\.description) == [
-            #"title: expected String, found "" → "Untitled""#,
-            "tags: expected [String], found [] → [\"general\"]",
-            #"nick_name: expected String?, found "" → nil"#,
-            "links: expected [String: String], found {} → [\"home\": \"/\"]",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                #"title: expected String, found "" → "Untitled""#,
+                "tags: expected [String], found [] → [\"general\"]",
+                #"nick_name: expected String?, found "" → nil"#,
+                "links: expected [String: String], found {} → [\"home\": \"/\"]",
+            ])
         #expect(repairs.allSatisfy { $0.kind == .invalid })
     }
 
@@ -96,15 +97,16 @@ struct ModelIntentTests {
         let text = #"{"rows": [[1, "a", null], "x", [true, {}]], "scores": {"a": [1, "2", "x"], "b": 3}}"#
         let (table, repairs) = try Self.decodeAllWays(Table.self, text)
         #expect(table == Table(rows: [["1", "a", nil], ["true"]], scores: ["a": [1, 2]]))
-        #expect(Set(repairs.map(\.description)) == [
-            #"rows[0][0]: expected String?, found 1 → "1""#,
-            #"rows[1]: expected [String?], found "x" → dropped"#,
-            #"rows[2][0]: expected String?, found true → "true""#,
-            "rows[2][1]: expected String?, found {} → dropped",
-            #"scores.a[1]: expected Int, found "2" → 2"#,
-            #"scores.a[2]: expected Int, found "x" → dropped"#,
-            "scores.b: expected [Int], found 3 → dropped",
-        ])
+        #expect(
+            Set(repairs.map(\.description)) == [
+                #"rows[0][0]: expected String?, found 1 → "1""#,
+                #"rows[1]: expected [String?], found "x" → dropped"#,
+                #"rows[2][0]: expected String?, found true → "true""#,
+                "rows[2][1]: expected String?, found {} → dropped",
+                #"scores.a[1]: expected Int, found "2" → 2"#,
+                #"scores.a[2]: expected Int, found "x" → dropped"#,
+                "scores.b: expected [Int], found 3 → dropped",
+            ])
     }
 
     // MARK: A model inside a JSON string
@@ -126,11 +128,12 @@ struct ModelIntentTests {
         let text = #"{"name": "a", "settings": "{\"theme\": \"dark\", \"fontSize\": \"14\"}", "favourites": "[1, \"2\", null]"}"#
         let (account, repairs) = try Self.decodeAllWays(Account.self, text)
         #expect(account == Account(name: "a", settings: Settings(theme: "dark", fontSize: 14), favourites: [1, 2]))
-        #expect(repairs.map(\.description) == [
-            #"settings.fontSize: expected Int, found "14" → 14"#,
-            #"favourites[1]: expected Int, found "2" → 2"#,
-            "favourites[2]: expected Int, found null → dropped",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                #"settings.fontSize: expected Int, found "14" → 14"#,
+                #"favourites[1]: expected Int, found "2" → 2"#,
+                "favourites[2]: expected Int, found null → dropped",
+            ])
     }
 
     @Test func anEmbeddedModelSentAsAnObjectOrAsBadTextIsHandled() throws {
@@ -185,10 +188,11 @@ struct ModelIntentTests {
         let (call, repairs) = try Self.decodeAllWays(
             Call.self, #"{"method": "get", "outcome": 204, "history": [301, "404", 200, 99, 503]}"#)
         #expect(call == Call(method: .get, outcome: .success, history: [.redirect, .clientError, .success, .unknown, .serverError]))
-        #expect(repairs.map(\.description) == [
-            #"history[1]: expected Outcome, found "404" → clientError"#,
-            "history[3]: expected Outcome, found 99 → unknown",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                #"history[1]: expected Outcome, found "404" → clientError"#,
+                "history[3]: expected Outcome, found 99 → unknown",
+            ])
         #expect(repairs.map(\.kind) == [.coerced, .fallback])
 
         let other = try Self.decodeAllWays(Call.self, #"{"method": "PATCH", "outcome": "200"}"#)
@@ -217,11 +221,12 @@ struct ModelIntentTests {
             Ticket.self, #"{"status": 42, "previous": 7, "trail": [1, 250]}"#, policy: policy)
         // nil, or the property's initial value; array elements keep the fallback case.
         #expect(ticket == Ticket(status: nil, previous: .success, trail: [.unknown, .success]))
-        #expect(repairs.map(\.description) == [
-            "status: expected Outcome?, found 42 → nil",
-            "previous: expected Outcome?, found 7 → success",
-            "trail[0]: expected Outcome, found 1 → unknown",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                "status: expected Outcome?, found 42 → nil",
+                "previous: expected Outcome?, found 7 → success",
+                "trail[0]: expected Outcome, found 1 → unknown",
+            ])
         // Known values, coerced ones and absence are unaffected.
         let known = try Self.decodeAllWays(Ticket.self, #"{"status": "404"}"#, policy: policy)
         #expect(known.value.status == .clientError && known.value.previous == .success)
@@ -326,12 +331,13 @@ struct ModelIntentTests {
         #expect(schedule.reminders == [Date(timeIntervalSince1970: 1_714_554_000), Date(timeIntervalSince1970: 1_714_640_400)])
         #expect(schedule.checkIns == [Date(timeIntervalSince1970: 1_714_554_000)])
         #expect(schedule.labels == ["a", "3"])
-        #expect(repairs.map(\.description) == [
-            #"reminders[1]: expected Date, found "soon" → dropped"#,
-            "reminders[2]: expected Date, found null → dropped",
-            #"checkIns[1]: expected Date, found "x" → dropped"#,
-            "labels[1]: expected String, found {} → dropped",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                #"reminders[1]: expected Date, found "soon" → dropped"#,
+                "reminders[2]: expected Date, found null → dropped",
+                #"checkIns[1]: expected Date, found "x" → dropped"#,
+                "labels[1]: expected String, found {} → dropped",
+            ])
         #expect(repairs.allSatisfy { $0.kind == .dropped })
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(schedule)) as? [String: Any]
         #expect(encoded?["reminders"] as? [String] == ["2024-05-01T09:00:00Z", "2024-05-02T09:00:00Z"])
@@ -408,12 +414,13 @@ struct ModelIntentTests {
         #expect(basket.discounts == [Discount(percent: 10, label: "10% off"), Discount(percent: 0, label: "huge")])
         #expect(basket.main == Discount(percent: 5, label: "five"))
         #expect(basket.totalText == "9.50")
-        #expect(repairs.map(\.description) == [
-            "discounts[0].label: expected String, found missing → \"\"",
-            "discounts[1].percent: expected 0...100, found 250 → 0",
-            #"main.percent: expected Int, found "5" → 5"#,
-            "totalText: expected String, found missing → \"\"",
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                "discounts[0].label: expected String, found missing → \"\"",
+                "discounts[1].percent: expected 0...100, found 250 → 0",
+                #"main.percent: expected Int, found "5" → 5"#,
+                "totalText: expected String, found missing → \"\"",
+            ])
         // init() and the memberwise initializer do not run the hook.
         #expect(Discount().label == "" && Discount(percent: 500).percent == 500)
     }

@@ -40,11 +40,11 @@ struct RawJSONTests {
     /// Every value of a realistic document: its bytes read again give the same value.
     @Test func everyMemberOfARealDocumentRoundTrips() throws {
         let text = #"""
-        {"code": "0000", "msg": "ok", "data": {"list": [
-          {"id": 1, "title": "Hello", "tags": ["a", "b"], "author": {"name": "Kai", "links": {}}},
-          {"id": "2", "title": null, "tags": [], "author": {"name": "Li", "links": {"home": "https://x"}}}
-        ], "hasMore": false, "page": {"next": [ ]}}}
-        """#
+            {"code": "0000", "msg": "ok", "data": {"list": [
+              {"id": 1, "title": "Hello", "tags": ["a", "b"], "author": {"name": "Kai", "links": {}}},
+              {"id": "2", "title": null, "tags": [], "author": {"name": "Li", "links": {"home": "https://x"}}}
+            ], "hasMore": false, "page": {"next": [ ]}}}
+            """#
         let document = try JSONDocument(parsing: text)
         var checked = 0
         func walk(_ value: JSONValue, _ path: [JSONPath.Component]) throws {

@@ -5,9 +5,9 @@ import Testing
 /// The test data kept in the repository's `TestData` folder (origins and licences in its README).
 enum SharedData {
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // KilnModelTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repo
+        .deletingLastPathComponent() // KilnModelTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // repo
         .appendingPathComponent("TestData")
 
     static let jsonTestSuite = root.appendingPathComponent("JSONTestSuite/test_parsing")

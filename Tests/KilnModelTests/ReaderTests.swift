@@ -11,7 +11,8 @@ struct ReaderTests {
         for width in 0...20 {
             for (newline, pad) in [("\n", " "), ("\r\n", " "), ("\n", "\t"), ("\n", " \t ")] {
                 let indent = String(repeating: pad, count: width)
-                let text = "{" + newline + indent + #""a": ["# + newline + indent + indent + "1," + newline + indent
+                let text =
+                    "{" + newline + indent + #""a": ["# + newline + indent + indent + "1," + newline + indent
                     + #"{"b" : "c"}"# + "," + newline + indent + "[" + newline + indent + "]" + newline + indent + "],"
                     + newline + indent + #""d": {"# + newline + indent + "}," + newline + #""e": null"# + newline + indent + "}"
                     + newline + indent
@@ -76,7 +77,8 @@ struct ReaderTests {
                         let text = sign + digits + tail
                         let json = "[" + text + (tail == "]" ? "" : "]")
                         guard case .array(let items) = try JSONValue(parsing: json), let first = items.first else {
-                            Issue.record("\(json)"); continue
+                            Issue.record("\(json)")
+                            continue
                         }
                         let number = sign + digits + (tail.hasPrefix(".") || tail.hasPrefix("e") || tail.hasPrefix("E") ? tail : "")
                         switch first {
@@ -98,7 +100,10 @@ struct ReaderTests {
         ]
         for text in samples {
             let value = try JSONValue(parsing: "[\(text)]")
-            guard case .array(let items) = value, let first = items.first else { Issue.record("\(text)"); continue }
+            guard case .array(let items) = value, let first = items.first else {
+                Issue.record("\(text)")
+                continue
+            }
             let expected = Double(text) ?? .nan
             switch first {
             case .double(let d): #expect(d.bitPattern == expected.bitPattern, "\(text)")
@@ -138,7 +143,10 @@ struct ReaderTests {
             _ = try JSONValue(parsing: "[1, 2")
             Issue.record("accepted")
         } catch {
-            guard case .invalidJSON(_, let offset, let line, let column) = error else { Issue.record("\(error)"); return }
+            guard case .invalidJSON(_, let offset, let line, let column) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(offset == 5 && line == 1 && column == 6)
         }
     }
@@ -153,7 +161,10 @@ struct ReaderTests {
             _ = try JSONDocument(parsing: "[[[[1]]]]", options: options)
             Issue.record("accepted")
         } catch {
-            guard case .invalidJSON(let message, let offset, _, _) = error else { Issue.record("\(error)"); return }
+            guard case .invalidJSON(let message, let offset, _, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.contains("nesting") && offset == 3)
         }
         #expect(throws: Never.self) { _ = try JSONDocument(parsing: String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) }

@@ -15,7 +15,8 @@ struct ReadmeArticle {
 
 @Suite struct ReadmeTests {
     @Test func quickStartPrintsWhatTheReadmeSays() throws {
-        let data = Data(#"""
+        let data = Data(
+            #"""
             {"code": "0000", "data": [
               {"id": "7", "title": null, "pub_date": 20161010, "author": {"name": "Kai"}, "view_count": "12k", "tags": ["a", {}]}
             ]}
@@ -28,12 +29,13 @@ struct ReadmeArticle {
         #expect(articles[0].authorName == "Kai")
         #expect(articles[0].published != nil)
         #expect(articles[0].tags == ["a"])
-        #expect(repairs.map(\.description) == [
-            #"data[0].id: expected Int, found "7" → 7"#,
-            #"data[0].title: expected String, found null → "--""#,
-            #"data[0].view_count: expected Int, found "12k" → 0"#,
-            #"data[0].tags[1]: expected String, found {} → dropped"#,
-        ])
+        #expect(
+            repairs.map(\.description) == [
+                #"data[0].id: expected Int, found "7" → 7"#,
+                #"data[0].title: expected String, found null → "--""#,
+                #"data[0].view_count: expected Int, found "12k" → 0"#,
+                #"data[0].tags[1]: expected String, found {} → dropped"#,
+            ])
         let parameters = try articles[0].parameters()
         #expect(parameters["id"] == "7")
         #expect(parameters["author[name]"] == "Kai")

@@ -16,7 +16,9 @@ struct FeedEntry: Equatable, Sendable {
 
 @Suite struct RepairLogTests {
     @Test func pathsNameTheExactPlaceInsideAnEnvelope() throws {
-        let data = json(#"{"code": "0000", "data": [{"author": {"followers": 1}}, {"author": {"followers": 2}}, {"author": {"followers": 3}}, {"author": {"followers": "12k"}}]}"#)
+        let data = json(
+            #"{"code": "0000", "data": [{"author": {"followers": 1}}, {"author": {"followers": 2}}, {"author": {"followers": 3}}, {"author": {"followers": "12k"}}]}"#
+        )
         let (entries, repairs) = try JSONDecoder().decodeWithRepairs([FeedEntry].self, from: data, at: "data")
         #expect(entries.count == 4)
         #expect(entries[3].author.followers == 0)

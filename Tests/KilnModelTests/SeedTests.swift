@@ -73,10 +73,11 @@ struct ExchangeTicket: TicketDisplay, Sendable {
         policy.setDefault("价格面议", forKey: "price")
         let data = json(#"{"list": [{"name": "Tea", "desc": null, "images": null}, {"name": null, "price": "12.00", "images": ["a.png"]}]}"#)
         let (products, _) = try JSONDecoder().decodeWithRepairs([Product].self, from: data, at: "list", policy: policy)
-        #expect(products == [
-            Product(name: "Tea", desc: "--", price: "价格面议", images: [], stock: 0),
-            Product(name: "--", desc: "--", price: "12.00", images: ["a.png"], stock: 0),
-        ])
+        #expect(
+            products == [
+                Product(name: "Tea", desc: "--", price: "价格面议", images: [], stock: 0),
+                Product(name: "--", desc: "--", price: "12.00", images: ["a.png"], stock: 0),
+            ])
     }
 
     @Test func perKeyDefaultsCanBeScopedToOneModel() throws {
@@ -88,7 +89,8 @@ struct ExchangeTicket: TicketDisplay, Sendable {
     }
 
     @Test func seed002ResponseWithNestedObjectArrayAndUnknownKeys() throws {
-        let data = json(#"""
+        let data = json(
+            #"""
             {"responseCode": "0000", "responseMsg": "返回成功", "remark": "交流学习", "userName": "简书Haofree",
              "taskNo": "1", "unknownKey": {"deep": [1, 2]}, "owner": {"name": "Hao", "level": "3", "extra": true},
              "tasks": [{"taskNo": 1, "title": "a"}, null, {"taskNo": "2", "title": 5}]}
@@ -108,7 +110,8 @@ struct ExchangeTicket: TicketDisplay, Sendable {
         registry.register("1", as: CouponTicket.self)
         registry.register("2", as: DiscountTicket.self)
         registry.register("3", as: ExchangeTicket.self)
-        let data = json(#"""
+        let data = json(
+            #"""
             {"code": "0000", "data": [
               {"modelType": 1, "goodName": "Tea", "minLimitMoney": "100", "deadline": "2016-10-10"},
               {"modelType": "2", "productName": "Cake", "discount": "8.5", "expireDate": "2016-11-11"},

@@ -39,7 +39,8 @@ struct Dated: Equatable {
     }
 
     @Test func iso8601UnixSecondsAndMilliseconds() throws {
-        let value = try JSONDecoder().decode(Dated.self, from: json(#"{"createdAt": "2016-10-10T08:30:00Z", "seenAt": 1476088200, "updatedAt": "1476088200500"}"#))
+        let value = try JSONDecoder().decode(
+            Dated.self, from: json(#"{"createdAt": "2016-10-10T08:30:00Z", "seenAt": 1476088200, "updatedAt": "1476088200500"}"#))
         #expect(value.createdAt == Date(timeIntervalSince1970: 1_476_088_200))
         #expect(value.seenAt == Date(timeIntervalSince1970: 1_476_088_200))
         #expect(value.updatedAt == Date(timeIntervalSince1970: 1_476_088_200.5))

@@ -79,9 +79,13 @@ struct APIClientDownloadCancellationTests {
             // Uncancelled, this body takes at least 32 × 100 ms = 3.2 s to arrive.
             server.route(.get, "/slow", .generated(byteCount: 32 * 32 * 1024).slowBody(chunkSize: 32 * 1024, interval: .milliseconds(100)))
             let cancelled = AsyncStream<Void>.makeStream()
-            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, eventMonitors: [EventMonitor { event in
-                if case .attemptFailed(_, .cancelled, _, _, _) = event { cancelled.continuation.yield() }
-            }])
+            let client = APIClient(
+                baseURL: server.baseURL, envelope: .codeMessageData,
+                eventMonitors: [
+                    EventMonitor { event in
+                        if case .attemptFailed(_, .cancelled, _, _, _) = event { cancelled.continuation.yield() }
+                    }
+                ])
             var events = 0
             for try await event in client.download(Endpoint<Data>.get("/slow"), to: destination) {
                 events += 1

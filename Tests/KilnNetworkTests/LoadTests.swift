@@ -15,14 +15,17 @@ struct LoadTests {
             }
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = 50
-            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [CommonParametersInterceptor(["service_code": "blog"])], transport: URLSessionTransport(configuration: configuration))
+            let client = APIClient(
+                baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [CommonParametersInterceptor(["service_code": "blog"])],
+                transport: URLSessionTransport(configuration: configuration))
             let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for worker in 0..<50 {
                     group.addTask {
                         var ids: [Int] = []
                         for index in 0..<20 {
                             let n = worker * 20 + index
-                            let page = try await client.send(Endpoint<MessagePage>.get("/messages", query: [URLQueryItem(name: "n", value: String(n))]).timeout(60))
+                            let page = try await client.send(
+                                Endpoint<MessagePage>.get("/messages", query: [URLQueryItem(name: "n", value: String(n))]).timeout(60))
                             ids.append(page.list[0].id)
                         }
                         return ids

@@ -17,7 +17,6 @@ struct MessagePage: Decodable, Sendable, Hashable {
     var hasMore: Bool
 }
 
-
 /// The error a call failed with, or `nil` if it succeeded. Any error that is not an
 /// `APIError` is recorded as an issue (the client promises to throw only `APIError`).
 func failure<V>(_ operation: () async throws -> V) async -> APIError? {

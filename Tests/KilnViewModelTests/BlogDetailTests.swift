@@ -37,7 +37,7 @@ struct BlogDetailTests {
         #expect(model.content == "<p>body 2</p>")
         #expect(stub.requests.map(\.path) == ["/articles/1", "/articles/2"])
 
-        model.blogId = 2   // same id: nothing to do
+        model.blogId = 2 // same id: nothing to do
         #expect(await eventually { redraws.last == "<p>body 2</p>" })
         #expect(stub.requests.count == 2)
         token.cancel()

@@ -54,7 +54,11 @@ struct LiveListTests {
     @Test func itemsArriveThroughEveryStateToTheEnd() async {
         let gate = AnswerGate()
         let client = makeClient(gate)
-        let list = LiveList(keepingLast: nil) { client.events(Endpoint<LiveMessage>.get("/live")) } makeItem: { "\($0.id): \($0.text)" }
+        let list = LiveList(keepingLast: nil) {
+            client.events(Endpoint<LiveMessage>.get("/live"))
+        } makeItem: {
+            "\($0.id): \($0.text)"
+        }
         #expect(list.state == .idle)
         let running = Task { await list.start() }
         #expect(await eventually { gate.callCount == 1 })

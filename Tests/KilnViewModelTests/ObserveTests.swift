@@ -39,7 +39,10 @@ struct ObserveTests {
     @Test func ignoresValuesTheClosureDidNotRead() async {
         let counter = Counter()
         var calls = 0
-        let token = observeChanges { _ = counter.count; calls += 1 }
+        let token = observeChanges {
+            _ = counter.count
+            calls += 1
+        }
         counter.unrelated += 1
         await settle()
         #expect(calls == 1)
@@ -49,9 +52,12 @@ struct ObserveTests {
     @Test func neverCallsAfterCancel() async {
         let counter = Counter()
         var calls = 0
-        let token = observeChanges { _ = counter.count; calls += 1 }
+        let token = observeChanges {
+            _ = counter.count
+            calls += 1
+        }
         counter.count = 1
-        token.cancel()          // a call is already scheduled: it must not run
+        token.cancel() // a call is already scheduled: it must not run
         #expect(token.isCancelled)
         await settle()
         counter.count = 2
@@ -62,7 +68,10 @@ struct ObserveTests {
     @Test func neverCallsAfterTheTokenIsReleased() async {
         let counter = Counter()
         var calls = 0
-        var token: ObservationToken? = observeChanges { _ = counter.count; calls += 1 }
+        var token: ObservationToken? = observeChanges {
+            _ = counter.count
+            calls += 1
+        }
         #expect(token != nil)
         token = nil
         counter.count = 1

@@ -119,10 +119,10 @@ struct ResourceTests {
         let loader = ManualLoader<String>()
         var resource: Resource<String>? = Resource(load: loader.load)
         weak let released = resource
-        let appearance = Task { [resource] in await resource?.load() }   // a view's `.task`
+        let appearance = Task { [resource] in await resource?.load() } // a view's `.task`
         #expect(await eventually { loader.loads == 1 })
         resource = nil
-        appearance.cancel()                                               // the view went away
+        appearance.cancel() // the view went away
         #expect(await eventually { loader.terminated == 1 })
         await appearance.value
         #expect(await eventually { released == nil })

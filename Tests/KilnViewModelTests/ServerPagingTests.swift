@@ -27,7 +27,7 @@ struct ServerPagingTests {
             requests.append(request)
             switch request.offset {
             case 0: return Page(items: [1, 2, 3])
-            case 3: return Page(items: [3, 4, 5])   // the server shifted: item 3 again
+            case 3: return Page(items: [3, 4, 5]) // the server shifted: item 3 again
             default: return Page(items: [6])
             }
         }

@@ -66,7 +66,7 @@ struct StalePageTests {
 
     @Test func aLoaderThatIgnoresCancellationStillCannotLandAnOldPage() async {
         let gate = Gate()
-        let generation = FixtureCounter()   // counts first-page loads
+        let generation = FixtureCounter() // counts first-page loads
         let list = PagedList<String>(pageSize: 2) { request in
             if request.number == 1 {
                 let run = generation.next()

@@ -76,12 +76,14 @@ struct TicketRow: Sendable, ViewDescribing {
 @MainActor
 @Suite("Ticket registry (DisplayList)")
 struct TicketRegistryTests {
-    nonisolated static let tickets: JSONValue = ["list": [
-        ["modelType": 1, "goodName": "Tea", "minLimitMoney": "100", "deadline": "2016-10-10", "ticketMoney": 20],
-        ["modelType": "2", "productName": "Cake", "cash": "8.5", "expireDate": "2016-11-11"],
-        ["modelType": 9, "whatever": true],
-        ["modelType": 3, "giftName": "Cup", "rule": ["text": "· 每人一个"], "endTime": "2016-12-12"],
-    ]]
+    nonisolated static let tickets: JSONValue = [
+        "list": [
+            ["modelType": 1, "goodName": "Tea", "minLimitMoney": "100", "deadline": "2016-10-10", "ticketMoney": 20],
+            ["modelType": "2", "productName": "Cake", "cash": "8.5", "expireDate": "2016-11-11"],
+            ["modelType": 9, "whatever": true],
+            ["modelType": 3, "giftName": "Cup", "rule": ["text": "· 每人一个"], "endTime": "2016-12-12"],
+        ]
+    ]
 
     func registry() -> ModelRegistry<any TicketRecord> {
         var registry = ModelRegistry<any TicketRecord>(discriminator: "modelType")
@@ -113,7 +115,7 @@ struct TicketRegistryTests {
         _ = list.rows.map(\.preferential)
         _ = list.rows.map(\.preferential)
         #expect(preparations.entries.count == 3)
-        await list.load()   // already loaded: nothing happens
+        await list.load() // already loaded: nothing happens
         #expect(preparations.entries.count == 3)
     }
 

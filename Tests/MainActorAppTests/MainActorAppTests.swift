@@ -8,10 +8,12 @@ import Testing
 /// off the main actor, go through `APIClient`, and drive `PagedList` and `Resource`.
 @Suite("Default MainActor isolation")
 struct MainActorAppTests {
-    static let articles: JSONValue = ["list": [
-        ["id": 1, "title": "One", "author_name": "Ann", "tags": ["a"], "status": "published"],
-        ["id": 2, "title": "Two", "author_name": "Bo", "status": "archived"],
-    ], "has_more": true]
+    static let articles: JSONValue = [
+        "list": [
+            ["id": 1, "title": "One", "author_name": "Ann", "tags": ["a"], "status": "published"],
+            ["id": 2, "title": "Two", "author_name": "Bo", "status": "archived"],
+        ], "has_more": true,
+    ]
 
     @Test func aDataModelDecodesInADetachedTask() async throws {
         let data = Data(#"{"id": 7, "title": null, "author_name": "Ann", "status": "gone"}"#.utf8)

@@ -52,7 +52,8 @@ struct SwiftWriter {
         for property in type.properties {
             var attributes = ""
             if property.needsKey || Self.needsLiteralKey(property.key) {
-                attributes += Self.needsLiteralKey(property.key)
+                attributes +=
+                    Self.needsLiteralKey(property.key)
                     ? "@Key(literal: \(Identifiers.literal(property.key))) " : "@Key(\(Identifiers.literal(property.key))) "
             }
             if let transform = property.transform { attributes += "@Transform(\(transform)) " }

@@ -56,7 +56,8 @@ final class TypeInference {
             takenTypeNames.insert(name)
             names[ObjectIdentifier(object)] = name
             var top = declare(object, name: name)
-            top.nested = order.dropFirst().compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+            top.nested =
+                order.dropFirst().compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
                 + unions.map(NestedDeclaration.union)
             Self.breakCycles(&top)
             let classes = Self.hoistClasses(&top, prefix: name, taken: takenTypeNames)
@@ -69,7 +70,8 @@ final class TypeInference {
         var type = resolved.type + (root.nulls > 0 && !resolved.type.hasSuffix("?") && resolved.type != "JSONValue" ? "?" : "")
         // The types inside (a map's values, say) are declared beside the alias, named after it.
         var holder = TypeDeclaration(name: name)
-        holder.nested = order.compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
+        holder.nested =
+            order.compactMap { declarations[$0].map(NestedDeclaration.model) } + enums.map(NestedDeclaration.enumeration)
             + unions.map(NestedDeclaration.union)
         Self.breakCycles(&holder)
         let renamed = Self.prefixedNames(holder.nested.map(\.name), prefix: name, taken: takenTypeNames)
@@ -123,7 +125,8 @@ final class TypeInference {
         for index in declaration.properties.indices {
             let property = declaration.properties[index]
             let writtenKey = declaration.keyStyle?.key(for: property.name) ?? property.name
-            declaration.properties[index].needsKey = property.key != writtenKey
+            declaration.properties[index].needsKey =
+                property.key != writtenKey
                 || Self.wouldReadAnotherKey(property.name, key: property.key, keys: object.keys)
         }
         declarations[id] = declaration

@@ -114,8 +114,10 @@ enum Identifiers {
     static func singular(_ name: String) -> String? {
         let lowered = name.lowercased()
         guard lowered.count > 2 else { return nil }
-        let irregular = ["children": "child", "people": "person", "men": "man", "women": "woman", "indices": "index",
-                         "vertices": "vertex", "matrices": "matrix", "leaves": "leaf", "analyses": "analysis", "criteria": "criterion"]
+        let irregular = [
+            "children": "child", "people": "person", "men": "man", "women": "woman", "indices": "index",
+            "vertices": "vertex", "matrices": "matrix", "leaves": "leaf", "analyses": "analysis", "criteria": "criterion",
+        ]
         for (plural, single) in irregular where lowered.hasSuffix(plural) {
             let stem = name.dropLast(plural.count)
             let first = name[stem.endIndex...].first
@@ -134,7 +136,8 @@ enum Identifiers {
     static func caseName(_ value: String) -> String {
         let parts = words(value)
         guard let first = parts.first else { return value.isEmpty ? "empty" : "value" }
-        var name = parts.count == 1 && first.contains(where: \.isLowercase) && first.contains(where: \.isUppercase)
+        var name =
+            parts.count == 1 && first.contains(where: \.isLowercase) && first.contains(where: \.isUppercase)
             ? lowercasingFirst(first) : first.lowercased()
         for word in parts.dropFirst() { name += uppercasingFirst(word.lowercased()) }
         if name.first?.isNumber == true { name = "_" + name }

@@ -107,7 +107,8 @@ public struct SampleInspector: Sendable {
         }
         if shape.eightDigitDates > 0 && shape.eightDigitDates == shape.ints + shape.strings { notes.append("yyyyMMdd dates?") }
         if shape.arrays > 0 && shape.element == nil { notes.append("always empty") }
-        return Row(path: path, types: types.isEmpty ? "-" : types.joined(separator: ", "), nulls: shape.nulls, missing: missing, notes: notes.joined(separator: "; "))
+        return Row(
+            path: path, types: types.isEmpty ? "-" : types.joined(separator: ", "), nulls: shape.nulls, missing: missing, notes: notes.joined(separator: "; "))
     }
 
     private static func format(_ number: Double) -> String {

@@ -105,7 +105,7 @@ final class Shape {
             }
             if Recognizers.isEightDigitDate(.string(text)) { eightDigitDates += 1 }
         case .array, .object:
-            break  // a document's containers arrive as `.array` and `.object` content
+            break // a document's containers arrive as `.array` and `.object` content
         }
     }
 

@@ -33,7 +33,9 @@ final class ShapeUnifier {
         unifier.propagate()
         for (id, object) in unifier.objects { unifier.members[unifier.find(id), default: []].append(object) }
         for root in unifier.members.keys {
-            unifier.members[root]?.sort { unifier.collectionOrder[ObjectIdentifier($0), default: 0] < unifier.collectionOrder[ObjectIdentifier($1), default: 0] }
+            unifier.members[root]?.sort {
+                unifier.collectionOrder[ObjectIdentifier($0), default: 0] < unifier.collectionOrder[ObjectIdentifier($1), default: 0]
+            }
         }
         return unifier.mergedShape([root])
     }

@@ -203,7 +203,8 @@ extension ModelDecodingContainer {
     @usableFromInline
     func salvage<T: Decodable>(_ type: T.Type, in holder: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, path: [JSONPath.Component]) -> T? {
         if let lossy = T.self as? any LossyDecodable.Type, let nested = try? holder.superDecoder(forKey: key),
-            let decoded = try? lossy.decodeLossy(from: nested), let value = decoded as? T {
+            let decoded = try? lossy.decodeLossy(from: nested), let value = decoded as? T
+        {
             return value
         }
         return coerce(T.self, in: holder, key: key, path: path)

@@ -48,7 +48,8 @@ extension ModelDecodingError {
         }
         switch decodingError {
         case .typeMismatch(let type, let context):
-            return .typeMismatch(path: CodingPathFormatter.format(context.codingPath), expected: Repair.typeName(type), found: foundKind(context.debugDescription))
+            return .typeMismatch(
+                path: CodingPathFormatter.format(context.codingPath), expected: Repair.typeName(type), found: foundKind(context.debugDescription))
         case .valueNotFound(let type, let context):
             return .typeMismatch(path: CodingPathFormatter.format(context.codingPath), expected: Repair.typeName(type), found: "null")
         case .keyNotFound(let key, let context):

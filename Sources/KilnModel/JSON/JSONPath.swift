@@ -26,15 +26,25 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         while let c = chars.next() {
             switch c {
             case ".":
-                if !current.isEmpty { components.append(.key(current)); current = "" }
-                else if pendingKey { throw JSONPathSyntaxError(path: text) }
+                if !current.isEmpty {
+                    components.append(.key(current))
+                    current = ""
+                } else if pendingKey {
+                    throw JSONPathSyntaxError(path: text)
+                }
                 pendingKey = true
             case "[":
-                if !current.isEmpty { components.append(.key(current)); current = "" }
+                if !current.isEmpty {
+                    components.append(.key(current))
+                    current = ""
+                }
                 var digits = ""
                 var closed = false
                 while let d = chars.next() {
-                    if d == "]" { closed = true; break }
+                    if d == "]" {
+                        closed = true
+                        break
+                    }
                     digits.append(d)
                 }
                 guard closed, let index = Int(digits), index >= 0 else { throw JSONPathSyntaxError(path: text) }
@@ -45,7 +55,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
                 pendingKey = false
             }
         }
-        if !current.isEmpty { components.append(.key(current)) } else if pendingKey && !text.isEmpty {
+        if !current.isEmpty {
+            components.append(.key(current))
+        } else if pendingKey && !text.isEmpty {
             throw JSONPathSyntaxError(path: text)
         }
         self.components = components

@@ -18,12 +18,17 @@ extension JSONValue: Codable {
             return
         }
         let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null }
-        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? single.decode(Int64.self) { self = .int(i) }
-        else if let d = try? single.decode(Double.self) { self = .double(d) }
-        else if let s = try? single.decode(String.self) { self = .string(s) }
-        else {
+        if single.decodeNil() {
+            self = .null
+        } else if let b = try? single.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? single.decode(Int64.self) {
+            self = .int(i)
+        } else if let d = try? single.decode(Double.self) {
+            self = .double(d)
+        } else if let s = try? single.decode(String.self) {
+            self = .string(s)
+        } else {
             throw DecodingError.dataCorruptedError(in: single, debugDescription: "value is not JSON")
         }
     }

@@ -131,8 +131,12 @@ extension JSONValue: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(1); hasher.combine(b)
-        case .int(let i): hasher.combine(2); hasher.combine(i)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .int(let i):
+            hasher.combine(2)
+            hasher.combine(i)
         case .double(let d):
             if let i = Int64(exactly: d) {
                 hasher.combine(2)
@@ -141,9 +145,15 @@ extension JSONValue: Hashable {
                 hasher.combine(3)
                 hasher.combine(d)
             }
-        case .string(let s): hasher.combine(4); hasher.combine(s)
-        case .array(let a): hasher.combine(5); hasher.combine(a)
-        case .object(let o): hasher.combine(6); hasher.combine(o)
+        case .string(let s):
+            hasher.combine(4)
+            hasher.combine(s)
+        case .array(let a):
+            hasher.combine(5)
+            hasher.combine(a)
+        case .object(let o):
+            hasher.combine(6)
+            hasher.combine(o)
         }
     }
 }

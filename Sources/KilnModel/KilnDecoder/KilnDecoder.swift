@@ -76,22 +76,30 @@ public struct KilnDecoder: Sendable {
     /// ```swift
     /// let (page, repairs) = try KilnDecoder().decodeWithRepairs(Page.self, from: data, at: "data")
     /// ```
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(
+        _ type: T.Type, from data: Data, at keyPath: JSONPath? = nil
+    ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: data, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from UTF-8 bytes and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(
+        _ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil
+    ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: bytes, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from JSON text and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from text: String, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(
+        _ type: T.Type, from text: String, at keyPath: JSONPath? = nil
+    ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         try decodeWithRepairs(type, from: JSONDocument(parsing: text, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from a document already read and returns what was repaired on the way.
-    public func decodeWithRepairs<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+    public func decodeWithRepairs<T: Decodable>(
+        _ type: T.Type, from document: JSONDocument, at keyPath: JSONPath? = nil
+    ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
         let session = DecodingSession(policy: policy, keepsRepairs: true)
         let value = try decode(type, from: document, at: keyPath, session: session)
         return (value, session.repairs)

@@ -174,7 +174,8 @@ extension KilnDecodingContext {
         case .formatted(let formatter):
             let text = try decodeString(at: index, parent, step)
             guard let date = formatter.date(from: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Date string does not match format expected by formatter."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path(parent, step), debugDescription: "Date string does not match format expected by formatter."))
             }
             return date
         #endif

@@ -217,8 +217,8 @@ extension KilnDecodingContext {
     @usableFromInline
     func nonConformingFloat(at index: Int) -> Double? {
         guard convertsNonConformingFloats,
-              case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloat,
-              let text = string(at: index)
+            case .convertFromString(let positive, let negative, let nan) = strategies.nonConformingFloat,
+            let text = string(at: index)
         else { return nil }
         if text == positive { return .infinity }
         if text == negative { return -.infinity }
@@ -251,11 +251,12 @@ extension KilnDecodingContext {
             return DecodingError.valueNotFound(type, .init(codingPath: path(), debugDescription: "Expected \(type) value but found null instead."))
         }
         // Foundation's words: "a string", "an array", "a dictionary", "number", "bool".
-        let article = switch found {
-        case "array": "an array"
-        case "string", "dictionary": "a " + found
-        default: found
-        }
+        let article =
+            switch found {
+            case "array": "an array"
+            case "string", "dictionary": "a " + found
+            default: found
+            }
         return DecodingError.typeMismatch(type, .init(codingPath: path(), debugDescription: "Expected to decode \(type) but found \(article) instead."))
     }
 

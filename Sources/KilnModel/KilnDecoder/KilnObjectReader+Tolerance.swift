@@ -208,7 +208,8 @@ extension KilnObjectReader {
         _ kind: Repair.Kind, _ context: KilnDecodingContext, _ object: Int, at node: KilnPathNode?, _ tail: PendingRepair.Tail,
         expected: Any.Type, found: PendingRepair.Found, result: RepairValue
     ) {
-        context.session.record(PendingRepair(
-            kind: kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result))
+        context.session.record(
+            PendingRepair(
+                kind: kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result))
     }
 }

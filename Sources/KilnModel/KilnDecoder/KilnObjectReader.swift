@@ -60,7 +60,8 @@ public struct KilnObjectReader {
 
     /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
     @inlinable
-    public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T?
+    {
         if context.unknownEnumIsNil, T.self is any FallbackEnum.Type {
             return slow().optional(key, alternate, property: property, default: initial())
         }
@@ -92,7 +93,9 @@ public struct KilnObjectReader {
 
     /// Reads an optional nested model through its own fast path.
     @inlinable
-    public mutating func optional<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public mutating func optional<T: KilnFastDecodable>(
+        _ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil
+    ) -> T? {
         if let value = fastModel(T.self, key, alternate) { return value }
         if find(key) == nil, alternate.map({ find($0) == nil }) ?? true, let shortcut = absentOptional(initial) { return shortcut }
         return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
@@ -100,7 +103,9 @@ public struct KilnObjectReader {
 
     /// Reads a list of models, each through its own fast path.
     @inlinable
-    public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> [E]) -> [E] {
+    public mutating func value<E: KilnFastDecodable>(
+        _ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> [E]
+    ) -> [E] {
         if let value = fastModels(E.self, key, alternate) { return value }
         return tolerant([E].self, Self.keys(key, alternate), initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
@@ -132,7 +137,9 @@ public struct KilnObjectReader {
 
     /// Reads an optional property from the first usable path.
     @inlinable
-    public mutating func optional<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil) -> T? {
+    public mutating func optional<T: Decodable>(
+        paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil
+    ) -> T? {
         if emptyIsMissing || (context.unknownEnumIsNil && T.self is any FallbackEnum.Type) {
             return slow().optional(paths: paths, emptyIsMissing: emptyIsMissing, property: property, default: initial())
         }
@@ -167,7 +174,9 @@ public struct KilnObjectReader {
 
     /// Reads an optional property through a ``ValueTransform``.
     @inlinable
-    public mutating func optional<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil) -> X.Value? {
+    public mutating func optional<X: ValueTransform>(
+        paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil
+    ) -> X.Value? {
         var sawValue = false
         for path in paths {
             guard let index = locate(path) else { continue }

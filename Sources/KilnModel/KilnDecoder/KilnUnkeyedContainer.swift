@@ -24,7 +24,8 @@ struct KilnUnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always)
     func current<T>(_ type: T.Type) throws -> Int {
         guard cursor < end else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: context.path(node, .index(currentIndex)), debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: context.path(node, .index(currentIndex)), debugDescription: "Unkeyed container is at end."))
         }
         return cursor
     }

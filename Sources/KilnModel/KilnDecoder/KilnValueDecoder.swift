@@ -11,7 +11,9 @@ struct KilnValueDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard context.kind(index) == .object else {
             if context.kind(index) == .null {
-                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+                throw DecodingError.valueNotFound(
+                    KeyedDecodingContainer<Key>.self,
+                    .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw context.mismatch([String: Any].self, at: index, path: codingPath)
         }
@@ -21,7 +23,9 @@ struct KilnValueDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard context.kind(index) == .array else {
             if context.kind(index) == .null {
-                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+                throw DecodingError.valueNotFound(
+                    (any UnkeyedDecodingContainer).self,
+                    .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
             }
             throw context.mismatch([Any].self, at: index, path: codingPath)
         }

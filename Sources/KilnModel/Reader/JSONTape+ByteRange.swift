@@ -144,8 +144,10 @@ extension JSONTape {
         var i = offset
         while i < byteCount {
             let byte = base[i]
-            guard Self.isWhitespace(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")
-                || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") else { break }
+            guard
+                Self.isWhitespace(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")
+                    || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            else { break }
             i += 1
         }
         return i

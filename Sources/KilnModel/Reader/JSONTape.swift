@@ -170,7 +170,10 @@ final class JSONTape: @unchecked Sendable {
                         out[o] = UInt8(truncatingIfNeeded: value.value)
                     } else {
                         ascii = false
-                        for unit in value.utf8 { out[o] = unit; o += 1 }
+                        for unit in value.utf8 {
+                            out[o] = unit
+                            o += 1
+                        }
                         continue
                     }
                 default: out[o] = e

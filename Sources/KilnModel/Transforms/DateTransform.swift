@@ -48,7 +48,7 @@ public struct DateTransform: ValueTransform {
             guard let text = json.string?[...].trimmingHorizontalWhitespace else { return nil }
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
             else { return nil }
             return Self.day(year: year, month: month, day: day, in: zone)
         case .iso8601:
@@ -79,7 +79,7 @@ public struct DateTransform: ValueTransform {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-              calendar.component(.day, from: date) == day
+            calendar.component(.day, from: date) == day
         else { return nil }
         return date
     }
@@ -105,7 +105,10 @@ public struct DateTransform: ValueTransform {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let c = calendar.dateComponents([.year, .month, .day], from: value)
-            func two(_ n: Int?) -> String { let text = String(n ?? 1); return text.count < 2 ? "0" + text : text }
+            func two(_ n: Int?) -> String {
+                let text = String(n ?? 1)
+                return text.count < 2 ? "0" + text : text
+            }
             return .string("\(c.year ?? 1970)-\(two(c.month))-\(two(c.day))")
         case .rfc2822:
             return .string(Self.rfc2822Formatter().string(from: value))

@@ -75,7 +75,7 @@ extension APIClient {
                 yield(try await fetchAndStore(endpoint, revalidating: stored))
             } catch {
                 guard Self.allowsOfflineFallback(error), let stored, !stored.forbidsStaleUse,
-                      let cached = await cachedValue(stored, for: endpoint)
+                    let cached = await cachedValue(stored, for: endpoint)
                 else { throw error }
                 yield(cached)
             }
@@ -118,7 +118,7 @@ extension APIClient {
     /// The entry stored for `endpoint`, if its `Vary` headers match the request's.
     func storedEntry<Value>(for endpoint: Endpoint<Value>) async -> StoredEntry? {
         guard let responseCache, let request = cacheableRequest(for: endpoint),
-              let response = await responseCache.cachedResponse(for: request)
+            let response = await responseCache.cachedResponse(for: request)
         else { return nil }
         if let info = response.info, !info.matches(requestHeaders: requestHeaders(for: endpoint)) { return nil }
         return StoredEntry(request: request, response: response)

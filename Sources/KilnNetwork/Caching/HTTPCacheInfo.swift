@@ -123,7 +123,8 @@ public struct HTTPCacheInfo: Sendable, Hashable, Codable {
 
     /// The entry after a `304 Not Modified`: validators and freshness the `304` carries replace
     /// the stored ones (RFC 9111 §4.3.4); what it leaves out stays.
-    public func updated(by notModified: ResponseHead, requestHeaders: [String: String], responseTime: Date = Date(), requestTime: Date? = nil) -> HTTPCacheInfo? {
+    public func updated(by notModified: ResponseHead, requestHeaders: [String: String], responseTime: Date = Date(), requestTime: Date? = nil) -> HTTPCacheInfo?
+    {
         let fresh = HTTPCacheInfo(head: notModified, requestHeaders: requestHeaders, responseTime: responseTime, requestTime: requestTime)
         guard var fresh else { return nil }
         fresh.etag = fresh.etag ?? etag
@@ -222,21 +223,21 @@ enum HTTPDate {
         let day, month, year: Int?
         let time: String
         switch parts.count {
-        case 6 where parts[5].uppercased() == "GMT":           // Sun, 06 Nov 1994 08:49:37 GMT
+        case 6 where parts[5].uppercased() == "GMT": // Sun, 06 Nov 1994 08:49:37 GMT
             (day, month, year, time) = (Int(parts[1]), monthNumber(parts[2]), Int(parts[3]), parts[4])
-        case 4 where parts[3].uppercased() == "GMT":           // Sunday, 06-Nov-94 08:49:37 GMT
+        case 4 where parts[3].uppercased() == "GMT": // Sunday, 06-Nov-94 08:49:37 GMT
             let date = parts[1].split(separator: "-").map(String.init)
             guard date.count == 3, let short = Int(date[2]) else { return nil }
             // Two-digit years: the RFC reads one more than 50 years ahead as the past century.
             (day, month, year, time) = (Int(date[0]), monthNumber(date[1]), short < 70 ? 2000 + short : 1900 + short, parts[2])
-        case 5:                                                // Sun Nov  6 08:49:37 1994
+        case 5: // Sun Nov  6 08:49:37 1994
             (day, month, year, time) = (Int(parts[2]), monthNumber(parts[1]), Int(parts[4]), parts[3])
         default:
             return nil
         }
         let clock = time.split(separator: ":").compactMap { Int($0) }
         guard let day, let month, let year, clock.count == 3, (1...31).contains(day),
-              (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
+            (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]))

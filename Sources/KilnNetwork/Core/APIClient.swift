@@ -261,7 +261,7 @@ public struct APIClient: Sendable {
     /// (`400 {"code": "1001", "msg": "…"}`); `nil` for any other body.
     func refusal(in errorBody: Data, envelope: Envelope) -> APIError? {
         guard envelope.codePath != nil, let document = try? read(errorBody),
-              case .failure(let code, let message) = envelope.verdict(for: document)
+            case .failure(let code, let message) = envelope.verdict(for: document)
         else { return nil }
         return .server(code: code, message: message)
     }
@@ -297,7 +297,8 @@ public struct APIClient: Sendable {
         } catch {
             // `"data": null` (or no data) is a valid answer when the caller asked for an optional.
             if case .pathNotFound = error, let optional = Value.self as? any OptionalDecodable.Type,
-               let none = optional.absent as? Value {
+                let none = optional.absent as? Value
+            {
                 return (none, [])
             }
             throw .decoding(path: error.path, repairs: [])

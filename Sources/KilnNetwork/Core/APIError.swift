@@ -81,17 +81,18 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// A sentence a person can read.
     public var description: String {
-        let base: String = switch reason {
-        case .offline: "You appear to be offline."
-        case .cannotConnect: "Could not connect to the server."
-        case .cannotFindHost: "The server could not be found."
-        case .timedOut: "The request timed out."
-        case .secureConnection: "A secure connection to the server could not be made."
-        case .connectionLost: "The network connection was lost before the response was complete."
-        case .invalidRequest: "The request could not be built."
-        case .localFile: "A local file could not be read or written."
-        case .other: "The network request failed."
-        }
+        let base: String =
+            switch reason {
+            case .offline: "You appear to be offline."
+            case .cannotConnect: "Could not connect to the server."
+            case .cannotFindHost: "The server could not be found."
+            case .timedOut: "The request timed out."
+            case .secureConnection: "A secure connection to the server could not be made."
+            case .connectionLost: "The network connection was lost before the response was complete."
+            case .invalidRequest: "The request could not be built."
+            case .localFile: "A local file could not be read or written."
+            case .other: "The network request failed."
+            }
         return detail.isEmpty ? base : "\(base) (\(detail))"
     }
 }
@@ -171,16 +172,16 @@ extension APIError: LocalizedError, CustomStringConvertible {
         case .timedOut:
             reason = .timedOut
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
-             .clientCertificateRejected, .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
+            .clientCertificateRejected, .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
             reason = .secureConnection
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource,
-             .cannotDecodeRawData, .cannotDecodeContentData:
+            .cannotDecodeRawData, .cannotDecodeContentData:
             reason = .connectionLost
         case .badURL, .unsupportedURL:
             reason = .invalidRequest
         case .cannotCreateFile, .cannotOpenFile, .cannotWriteToFile, .cannotMoveFile, .cannotRemoveFile,
-             .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile:
+            .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile:
             reason = .localFile
         default:
             reason = .other

@@ -106,10 +106,11 @@ public struct Envelope: Sendable, Hashable {
     static func lookup(_ path: String, in document: JSONDocument) -> JSONValue? {
         let keyPath = jsonPath(path)
         if let value = document.value(at: keyPath) { return value }
-        let indexed = KilnModel.JSONPath(keyPath.components.map { component in
-            if case .key(let key) = component, let index = Int(key) { return .index(index) }
-            return component
-        })
+        let indexed = KilnModel.JSONPath(
+            keyPath.components.map { component in
+                if case .key(let key) = component, let index = Int(key) { return .index(index) }
+                return component
+            })
         return indexed == keyPath ? nil : document.value(at: indexed)
     }
 

@@ -135,10 +135,12 @@ extension APIClient {
     ) async throws(APIError) -> Result {
         guard let (key, request) = transferKey(for: endpoint, operation: operation) else { return try await work() }
         let monitors = eventMonitors
-        return try await sharedTransfers.run(key, finished: { callers in
-            guard callers > 1, !monitors.isEmpty else { return }
-            for monitor in monitors { monitor.receive(.transferShared(request, callers: callers)) }
-        }, work: work)
+        return try await sharedTransfers.run(
+            key,
+            finished: { callers in
+                guard callers > 1, !monitors.isEmpty else { return }
+                for monitor in monitors { monitor.receive(.transferShared(request, callers: callers)) }
+            }, work: work)
     }
 
     /// What makes calls of `endpoint` the same call, or `nil` when they may not share a
@@ -146,8 +148,8 @@ extension APIClient {
     /// compared), or ``Endpoint/sharesTransfer`` turned off.
     func transferKey<Value>(for endpoint: Endpoint<Value>, operation: String) -> (SharedTransfers.Key, URLRequest)? {
         guard endpoint.sharesTransfer, endpoint.method == .get || endpoint.method == .head,
-              endpoint.decoding == nil, case .none = endpoint.body,
-              let request = try? makeRequest(for: endpoint), let url = request.url
+            endpoint.decoding == nil, case .none = endpoint.body,
+            let request = try? makeRequest(for: endpoint), let url = request.url
         else { return nil }
         let key = SharedTransfers.Key(
             operation: operation, method: endpoint.method.rawValue, url: url,

@@ -38,7 +38,8 @@ public struct CommonParametersInterceptor: Interceptor {
         if let body = request.httpBody, contentType.hasPrefix("application/x-www-form-urlencoded") {
             request.httpBody = Self.addingFormFields(parameters, to: body)
         } else if let body = request.httpBody, contentType.hasPrefix("application/json"),
-                  let merged = Self.addingJSONFields(parameters, to: body) {
+            let merged = Self.addingJSONFields(parameters, to: body)
+        {
             request.httpBody = merged
         } else if let url = request.url {
             request.url = Self.addingQueryItems(parameters, to: url)
@@ -58,8 +59,9 @@ public struct CommonParametersInterceptor: Interceptor {
 
     static func addingFormFields(_ parameters: [(String, String)], to body: Data) -> Data {
         let text = String(decoding: body, as: UTF8.self)
-        let existing = Set(text.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).first }
-            .map { String($0).removingPercentEncoding ?? String($0) })
+        let existing = Set(
+            text.split(separator: "&").compactMap { $0.split(separator: "=", maxSplits: 1).first }
+                .map { String($0).removingPercentEncoding ?? String($0) })
         let added = parameters.filter { !existing.contains($0.0) }.map { URLQueryItem(name: $0.0, value: $0.1) }
         guard !added.isEmpty else { return body }
         let extra = RequestBody.encodeForm(added)

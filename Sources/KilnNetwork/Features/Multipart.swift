@@ -67,12 +67,13 @@ public struct MultipartFormData: Sendable {
 
     /// Adds a file by path; its name and (unless given) its MIME type come from the URL.
     public mutating func append(fileAt url: URL, name: String, filename: String? = nil, mimeType: String? = nil) {
-        parts.append(Part(
-            name: name,
-            filename: filename ?? url.lastPathComponent,
-            mimeType: mimeType ?? Self.mimeType(forPathExtension: url.pathExtension),
-            content: .file(url)
-        ))
+        parts.append(
+            Part(
+                name: name,
+                filename: filename ?? url.lastPathComponent,
+                mimeType: mimeType ?? Self.mimeType(forPathExtension: url.pathExtension),
+                content: .file(url)
+            ))
     }
 
     /// A MIME type for common file extensions, `application/octet-stream` otherwise.

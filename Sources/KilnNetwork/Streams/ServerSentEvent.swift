@@ -106,7 +106,8 @@ public struct ServerSentEventParser: Sendable {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-               let milliseconds = Int64(String(decoding: value, as: UTF8.self)) {
+                let milliseconds = Int64(String(decoding: value, as: UTF8.self))
+            {
                 reconnectionTime = .milliseconds(milliseconds)
             }
         default:

@@ -283,8 +283,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// when headers arrived and fewer bytes than their `Content-Length` followed, say so.
     static func classify(_ error: any Error, task: URLSessionTask, received: Int64) -> any Error {
         guard let urlError = error as? URLError, urlError.code == .unknown,
-              let response = task.response as? HTTPURLResponse,
-              response.expectedContentLength > received
+            let response = task.response as? HTTPURLResponse,
+            response.expectedContentLength > received
         else { return error }
         return URLError(.networkConnectionLost)
     }
@@ -316,7 +316,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         guard let http = response as? HTTPURLResponse else { return }
         let continuation: CheckedContinuation<TaskOutcome, any Error>? = lock.withLock {
             guard let entry = entries[task.taskIdentifier], case .stream = entry.state.sink,
-                  entry.state.redirect == nil, entry.state.declined == nil
+                entry.state.redirect == nil, entry.state.declined == nil
             else { return nil }
             defer { entries[task.taskIdentifier]?.continuation = nil }
             return entry.continuation
@@ -366,10 +366,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         totalBytesExpectedToSend: Int64
     ) {
         guard let state = entry(for: task)?.state else { return }
-        state.progress?(TransferProgress(
-            completed: totalBytesSent,
-            total: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
-        ))
+        state.progress?(
+            TransferProgress(
+                completed: totalBytesSent,
+                total: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
+            ))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
@@ -392,8 +393,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         // task and "default handling" without a stored credential never ends it. So a declined
         // challenge cancels, and the cancellation is turned back into the response that asked.
         if Self.isDeclined(answer, for: asked.kind),
-           let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
-           let state = entry(for: task)?.state {
+            let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
+            let state = entry(for: task)?.state
+        {
             state.declined = response
             completionHandler(.cancelAuthenticationChallenge, nil)
             return
@@ -478,7 +480,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     static func carryCookies(from response: HTTPURLResponse, to next: inout URLRequest, configuration: URLSessionConfiguration) {
         guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
-              let from = response.url, let to = next.url
+            let from = response.url, let to = next.url
         else { return }
         var fields: [String: String] = [:]
         for (name, value) in response.allHeaderFields {

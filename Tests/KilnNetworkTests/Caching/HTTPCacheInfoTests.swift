@@ -5,7 +5,7 @@ import Testing
 /// What a response's headers say about reusing it, read as RFC 9111 asks of a private cache.
 @Suite("HTTP cache information")
 struct HTTPCacheInfoTests {
-    let now = Date(timeIntervalSince1970: 784_111_777)   // Sun, 06 Nov 1994 08:49:37 GMT
+    let now = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
 
     func info(_ headers: [String: String], request: [String: String] = [:]) -> HTTPCacheInfo? {
         HTTPCacheInfo(head: ResponseHead(status: 200, headers: headers), requestHeaders: request, responseTime: now)
@@ -19,7 +19,8 @@ struct HTTPCacheInfoTests {
     }
 
     @Test func maxAgeWinsOverExpires() throws {
-        let stored = try #require(info(["Cache-Control": "public, max-age=60", "Expires": "Sun, 06 Nov 1994 09:49:37 GMT", "Date": "Sun, 06 Nov 1994 08:49:37 GMT"]))
+        let stored = try #require(
+            info(["Cache-Control": "public, max-age=60", "Expires": "Sun, 06 Nov 1994 09:49:37 GMT", "Date": "Sun, 06 Nov 1994 08:49:37 GMT"]))
         #expect(stored.freshnessLifetime == 60)
         #expect(stored.isFresh(residentFor: 59))
         #expect(!stored.isFresh(residentFor: 60))
@@ -84,7 +85,8 @@ struct HTTPCacheInfoTests {
         #expect(plain.etag == #""v1""#)
         #expect(plain.freshnessLifetime == 60)
         #expect(plain.vary == ["accept": "application/json"])
-        let renewed = try #require(stored.updated(by: ResponseHead(status: 304, headers: ["ETag": #""v2""#, "Cache-Control": "max-age=10"]), requestHeaders: [:], responseTime: now))
+        let renewed = try #require(
+            stored.updated(by: ResponseHead(status: 304, headers: ["ETag": #""v2""#, "Cache-Control": "max-age=10"]), requestHeaders: [:], responseTime: now))
         #expect(renewed.etag == #""v2""#)
         #expect(renewed.freshnessLifetime == 10)
         #expect(stored.updated(by: ResponseHead(status: 304, headers: ["Cache-Control": "no-store"]), requestHeaders: [:]) == nil)

@@ -15,10 +15,12 @@ struct Article {
 struct APIClientDataModelTests {
     @Test func dataModelToleranceAndRepairLogApplyToEnvelopeData() async throws {
         try await withFixtureServer { server in
-            server.route(.get, "/articles", .envelope(data: [
-                ["id": "7", "title": .null, "views": "12"],
-                ["id": 8, "title": "Fine", "views": 3],
-            ]))
+            server.route(
+                .get, "/articles",
+                .envelope(data: [
+                    ["id": "7", "title": .null, "views": "12"],
+                    ["id": 8, "title": "Fine", "views": 3],
+                ]))
             let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)
             let response = try await client.response(for: Endpoint<[Article]>.get("/articles"))
             #expect(response.value.map(\.id) == [7, 8])

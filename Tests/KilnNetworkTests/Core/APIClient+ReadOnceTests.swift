@@ -17,15 +17,17 @@ final class ReadCounter: @unchecked Sendable {
 @Suite("APIClient reads each body once")
 struct APIClientReadOnceTests {
     /// A body written by hand, with the spacing, escapes and number spellings a server may use.
-    static let body = Data("""
-    {"code" : "0000", "msg":"ok",
-     "data" : {"list": [ {"id": 1, "title": "Hello \\u00e9\\n"}, {"id": 2.0, "title": "World"} ],
-               "hasMore" : false }  }
-    """.utf8)
-    static let dataBytes = Data("""
-    {"list": [ {"id": 1, "title": "Hello \\u00e9\\n"}, {"id": 2.0, "title": "World"} ],
-               "hasMore" : false }
-    """.utf8)
+    static let body = Data(
+        """
+        {"code" : "0000", "msg":"ok",
+         "data" : {"list": [ {"id": 1, "title": "Hello \\u00e9\\n"}, {"id": 2.0, "title": "World"} ],
+                   "hasMore" : false }  }
+        """.utf8)
+    static let dataBytes = Data(
+        """
+        {"list": [ {"id": 1, "title": "Hello \\u00e9\\n"}, {"id": 2.0, "title": "World"} ],
+                   "hasMore" : false }
+        """.utf8)
 
     func client(_ server: FixtureServer, counter: ReadCounter, cache: (any Cache)? = nil) -> APIClient {
         var client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: cache.map { ResponseCache($0) })
@@ -99,8 +101,10 @@ struct APIClientReadOnceTests {
             server.route(.get, "/messages", .json(["code": "0000", "data": ["list": [["id": "7", "title": "x"]], "hasMore": false]]))
             let memory = MemoryCache()
             let endpoint = Endpoint<[Article]>.get("/messages", query: []).envelope(Envelope(dataPath: "data.list"))
-            let network = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(endpoint, policy: .networkOnly)
-            let hit = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(endpoint, policy: .cacheOnly)
+            let network = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(
+                endpoint, policy: .networkOnly)
+            let hit = try await APIClient(baseURL: server.baseURL, envelope: .codeMessageData, responseCache: ResponseCache(memory)).send(
+                endpoint, policy: .cacheOnly)
             #expect(network.value.map(\.id) == [7])
             #expect(network.repairs.map(\.path) == ["data.list[0].id", "data.list[0].views"])
             #expect(hit.repairs == network.repairs)

@@ -154,7 +154,10 @@ struct APIClientTests {
     }
 
     @Test func jsonBodyIsSentWithContentType() async throws {
-        struct Login: Encodable { var user: String; var password: String }
+        struct Login: Encodable {
+            var user: String
+            var password: String
+        }
         try await withFixtureServer { server in
             server.route(.post, "/login", .envelope(data: ["token": "t1"]))
             let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData)

@@ -21,7 +21,8 @@ struct EndpointTests {
     }
 
     @Test func requestJoinsBaseURLPathAndQuery() throws {
-        let client = APIClient(baseURL: try #require(URL(string: "https://example.com/api/")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
+        let client = APIClient(
+            baseURL: try #require(URL(string: "https://example.com/api/")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
         let endpoint = Endpoint<Int>.get("/messages", query: [URLQueryItem(name: "q", value: "a b+c&d")])
         let request = try client.makeRequest(for: endpoint)
         #expect(request.url?.absoluteString == "https://example.com/api/messages?q=a%20b%2Bc%26d")
@@ -30,7 +31,8 @@ struct EndpointTests {
     }
 
     @Test func formBodyIsURLEncoded() throws {
-        let client = APIClient(baseURL: try #require(URL(string: "https://example.com")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
+        let client = APIClient(
+            baseURL: try #require(URL(string: "https://example.com")), envelope: .codeMessageData, transport: StubTransportForEndpointTests())
         let request = try client.makeRequest(for: Endpoint<Int>.post("/f", body: .form([("name", "Ada Lovelace"), ("x", "1&2")])))
         #expect(request.httpBody == Data("name=Ada%20Lovelace&x=1%262".utf8))
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
@@ -40,6 +42,10 @@ struct EndpointTests {
 /// A transport that is never called.
 struct StubTransportForEndpointTests: Transport {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) { throw URLError(.unsupportedURL) }
-    func upload(_ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, HTTPURLResponse) { throw URLError(.unsupportedURL) }
-    func download(_ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (URL, HTTPURLResponse) { throw URLError(.unsupportedURL) }
+    func upload(_ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, HTTPURLResponse) {
+        throw URLError(.unsupportedURL)
+    }
+    func download(_ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (URL, HTTPURLResponse) {
+        throw URLError(.unsupportedURL)
+    }
 }

@@ -13,7 +13,8 @@ struct WebLinkTests {
 
     @Test func rfcExampleWithATitle() throws {
         let links = WebLink.parse(#"<http://example.com/TheBook/chapter2>; rel="previous"; title="previous chapter""#)
-        #expect(links == [WebLink(url: try Self.url("http://example.com/TheBook/chapter2"), relations: ["previous"], parameters: ["title": "previous chapter"])])
+        #expect(
+            links == [WebLink(url: try Self.url("http://example.com/TheBook/chapter2"), relations: ["previous"], parameters: ["title": "previous chapter"])])
     }
 
     @Test func rfcExampleWithARelativeTargetAndAnExtensionRelation() throws {
@@ -32,7 +33,8 @@ struct WebLinkTests {
     }
 
     @Test func rfcExampleWithExtendedTitlesAndTwoLinks() throws {
-        let header = "</TheBook/chapter2>; rel=\"previous\"; title*=UTF-8'de'letztes%20Kapitel, "
+        let header =
+            "</TheBook/chapter2>; rel=\"previous\"; title*=UTF-8'de'letztes%20Kapitel, "
             + "</TheBook/chapter4>; rel=\"next\"; title*=UTF-8'de'n%c3%a4chstes%20Kapitel"
         let links = WebLink.parse(header, relativeTo: Self.base)
         #expect(links.map(\.url.absoluteString) == ["https://example.com/TheBook/chapter2", "https://example.com/TheBook/chapter4"])
@@ -55,7 +57,8 @@ struct WebLinkTests {
     // MARK: Real APIs
 
     @Test func githubsHeader() throws {
-        let header = #"<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=4>; rel="next", <https://api.github.com/repositories/1300192/issues?page=515>; rel="last", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first""#
+        let header =
+            #"<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=4>; rel="next", <https://api.github.com/repositories/1300192/issues?page=515>; rel="last", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first""#
         let head = ResponseHead(status: 200, headers: ["link": header], url: try Self.url("https://api.github.com/repos/octocat/Spoon-Knife/issues?page=3"))
         #expect(head.links.count == 4)
         #expect(head.link("next")?.absoluteString == "https://api.github.com/repositories/1300192/issues?page=4")
@@ -65,7 +68,8 @@ struct WebLinkTests {
     }
 
     @Test func mastodonsHeader() throws {
-        let header = #"<https://mastodon.example/api/v1/accounts/1/followers?limit=2&max_id=7163058>; rel="next", <https://mastodon.example/api/v1/accounts/1/followers?limit=2&since_id=7675824>; rel="prev""#
+        let header =
+            #"<https://mastodon.example/api/v1/accounts/1/followers?limit=2&max_id=7163058>; rel="next", <https://mastodon.example/api/v1/accounts/1/followers?limit=2&since_id=7675824>; rel="prev""#
         let head = ResponseHead(status: 200, headers: ["Link": header])
         #expect(head.link("next")?.absoluteString == "https://mastodon.example/api/v1/accounts/1/followers?limit=2&max_id=7163058")
     }

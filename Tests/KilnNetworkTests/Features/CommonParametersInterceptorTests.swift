@@ -9,10 +9,12 @@ struct CommonParametersInterceptorTests {
     @Test func commonParametersArePresentOnEveryRequest() async throws {
         try await withFixtureServer { server in
             server.route(nil, "/*", .envelope(data: ["ok": true]))
-            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [
-                CommonParametersInterceptor(["service_code": "blog", "app": "kiln"]),
-                CommonParametersInterceptor { [("ts", "12345")] },
-            ])
+            let client = APIClient(
+                baseURL: server.baseURL, envelope: .codeMessageData,
+                interceptors: [
+                    CommonParametersInterceptor(["service_code": "blog", "app": "kiln"]),
+                    CommonParametersInterceptor { [("ts", "12345")] },
+                ])
             struct Note: Encodable { var text: String }
             _ = try await client.send(Endpoint<JSONValue>.get("/a", query: [URLQueryItem(name: "page", value: "2")]))
             _ = try await client.send(Endpoint<JSONValue>(method: .delete, path: "/b"))

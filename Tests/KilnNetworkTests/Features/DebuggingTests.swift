@@ -58,10 +58,11 @@ struct DebuggingTests {
             let description = request.cURLDescription
             #expect(description.hasPrefix("curl -X GET '"))
             let answer = try JSONValue(parsing: try await Self.shell(description + " --silent"))
-            #expect(answer == [
-                "method": "GET", "path": "/search", "query": ["q": "it's a \"test\" & more", "page": "2"],
-                "token": "O'Brien $HOME `id`", "type": "application/json", "body": #"{"filter":"it's","n":1}"#,
-            ])
+            #expect(
+                answer == [
+                    "method": "GET", "path": "/search", "query": ["q": "it's a \"test\" & more", "page": "2"],
+                    "token": "O'Brien $HOME `id`", "type": "application/json", "body": #"{"filter":"it's","n":1}"#,
+                ])
         }
     }
 
@@ -92,10 +93,11 @@ struct DebuggingTests {
                 interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 1, baseDelay: .seconds(1), jitter: 0))],
                 sleep: { _ in }, eventMonitors: [EventMonitor { events.append($0) }])
             _ = try await client.send(Endpoint<JSONValue>.get("/flaky"))
-            #expect(events.summary == [
-                "send 1 /flaky", "response 1 503", "failed 1 http 503", "retry 1 after 1.0 seconds",
-                "send 2 /flaky", "response 2 200",
-            ])
+            #expect(
+                events.summary == [
+                    "send 1 /flaky", "response 1 503", "failed 1 http 503", "retry 1 after 1.0 seconds",
+                    "send 2 /flaky", "response 2 200",
+                ])
             #if canImport(FoundationNetworking)
             #expect(events.metrics.allSatisfy { $0 == nil }, "Linux's Foundation collects no task metrics")
             #else
@@ -122,7 +124,12 @@ struct DebuggingTests {
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
 }
 
 /// Events as short lines, in order.

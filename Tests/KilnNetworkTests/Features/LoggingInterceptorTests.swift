@@ -14,10 +14,12 @@ struct LoggingInterceptorTests {
             let lines = LogLines()
             var logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
             logger.logLevel = .trace
-            let client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [
-                CommonParametersInterceptor(["token": "s3cret", "service_code": "blog"]),
-                LoggingInterceptor(logger: logger),
-            ])
+            let client = APIClient(
+                baseURL: server.baseURL, envelope: .codeMessageData,
+                interceptors: [
+                    CommonParametersInterceptor(["token": "s3cret", "service_code": "blog"]),
+                    LoggingInterceptor(logger: logger),
+                ])
             _ = try await client.send(Endpoint<MessagePage>(method: .get, path: "/messages", headers: ["Authorization": "Bearer s3cret"]))
             _ = await failure { try await client.send(Endpoint<Int>.get("/gone")) }
 

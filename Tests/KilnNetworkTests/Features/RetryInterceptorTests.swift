@@ -39,10 +39,12 @@ struct RetryInterceptorTests {
 
     @Test func droppedConnectionIsRetried() async throws {
         try await withFixtureServer { server in
-            server.route(.get, "/flaky", sequence: [
-                .envelope(data: messagesFixture).droppingConnection(afterBytes: 10),
-                .envelope(data: messagesFixture),
-            ])
+            server.route(
+                .get, "/flaky",
+                sequence: [
+                    .envelope(data: messagesFixture).droppingConnection(afterBytes: 10),
+                    .envelope(data: messagesFixture),
+                ])
             let recorder = SleepRecorder()
             let response = try await client(server, recorder: recorder).response(for: Endpoint<MessagePage>.get("/flaky"))
             #expect(response.value.list.count == 2)

@@ -41,7 +41,9 @@ struct TestClockTests {
                 return attempts.entries.count < 3 ? .status(503) : .envelope(data: ["ok": true])
             }
             let clock = TestClock()
-            var client = APIClient(baseURL: server.baseURL, envelope: .codeMessageData, interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 2, baseDelay: .seconds(2)))])
+            var client = APIClient(
+                baseURL: server.baseURL, envelope: .codeMessageData,
+                interceptors: [RetryInterceptor(policy: RetryPolicy(maxRetries: 2, baseDelay: .seconds(2)))])
             client.sleep = { try await clock.sleep(for: $0) }
             let call = Task { [client] in try await client.send(Endpoint<JSONValue>.get("/flaky")) }
             await clock.waitForSleepers(count: 1)

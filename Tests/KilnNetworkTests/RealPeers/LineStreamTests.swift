@@ -50,10 +50,11 @@ struct LineStreamTests {
             let client = APIClient(baseURL: server.baseURL)
             var lines: [String] = []
             for try await item in client.lines(Endpoint<String>.get("/ndjson")).items { lines.append(try item.get()) }
-            #expect(lines == [
-                #"{"n": 1, "text": "one"}"#, "", #"{"n": "2", "text": null}"#, #"{"n": 3, "text": "#,
-                #"{"n": 4, "text": "four"}"#, #"{"n": 5, "text": "last, with no line end"}"#,
-            ])
+            #expect(
+                lines == [
+                    #"{"n": 1, "text": "one"}"#, "", #"{"n": "2", "text": null}"#, #"{"n": 3, "text": "#,
+                    #"{"n": 4, "text": "four"}"#, #"{"n": 5, "text": "last, with no line end"}"#,
+                ])
         }
     }
 

@@ -111,33 +111,33 @@ struct Nginx: PeerServer {
     /// - `/api/v1/timelines/public?max_id=ID` (files `mastodon/max-ID.json`): Mastodon's `max_id`.
     /// - `/offset/items?offset=N` (files `offset/N.json`): offset and limit.
     static let pagingMaps = #"""
-            map $arg_page $issues_link {
-                default '';
-                ''  '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last"';
-                '2' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
-                '3' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
-            }
-            map $arg_page $rel_page { default $arg_page; '' 1; }
-            map $arg_page $rel_next {
-                default '';
-                ''  '<items?page=2>; rel="next"; title="Page 2, of 3; next"';
-                '2' '</rel/items?page=3>  ;  title=plain ; REL=Next';
-            }
-            """#
+        map $arg_page $issues_link {
+            default '';
+            ''  '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last"';
+            '2' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="next", <$scheme://$http_host/repositories/7/issues?per_page=2&page=3>; rel="last", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
+            '3' '<$scheme://$http_host/repositories/7/issues?per_page=2&page=2>; rel="prev", <$scheme://$http_host/repositories/7/issues?per_page=2&page=1>; rel="first"';
+        }
+        map $arg_page $rel_page { default $arg_page; '' 1; }
+        map $arg_page $rel_next {
+            default '';
+            ''  '<items?page=2>; rel="next"; title="Page 2, of 3; next"';
+            '2' '</rel/items?page=3>  ;  title=plain ; REL=Next';
+        }
+        """#
 
     static let pagingLocations = #"""
-                location = /repos/kiln/issues { try_files /issues/1.json =404; add_header Link $issues_link; }
-                location = /repositories/7/issues { try_files /issues/$arg_page.json =404; add_header Link $issues_link; }
-                location = /rel/items {
-                    try_files /rel/$rel_page.json =404;
-                    add_header Link $rel_next;
-                    add_header Link '<https://docs.example.com/paging?a=1,2;b=3>; rel="help describedby"; type="text/html", </rel/items>; rel=first';
-                }
-                location = /slowlinks/items { try_files /slowlinks/1.json =404; add_header Link '</slow/linked-2.json>; rel="next"'; }
-                location = /v1/customers { try_files /stripe/after-$arg_starting_after.json =404; }
-                location = /api/v1/timelines/public { try_files /mastodon/max-$arg_max_id.json =404; }
-                location = /offset/items { try_files /offset/$arg_offset.json =404; }
-            """#
+            location = /repos/kiln/issues { try_files /issues/1.json =404; add_header Link $issues_link; }
+            location = /repositories/7/issues { try_files /issues/$arg_page.json =404; add_header Link $issues_link; }
+            location = /rel/items {
+                try_files /rel/$rel_page.json =404;
+                add_header Link $rel_next;
+                add_header Link '<https://docs.example.com/paging?a=1,2;b=3>; rel="help describedby"; type="text/html", </rel/items>; rel=first';
+            }
+            location = /slowlinks/items { try_files /slowlinks/1.json =404; add_header Link '</slow/linked-2.json>; rel="next"'; }
+            location = /v1/customers { try_files /stripe/after-$arg_starting_after.json =404; }
+            location = /api/v1/timelines/public { try_files /mastodon/max-$arg_max_id.json =404; }
+            location = /offset/items { try_files /offset/$arg_offset.json =404; }
+        """#
 
     /// The system's nginx, or one the tests set up under `.build/kiln-peers`.
     static func executable() async throws -> String {
@@ -250,8 +250,8 @@ struct Nginx: PeerServer {
     /// How many connections nginx is writing a response to now, the status request included.
     func writingConnections() async -> Int {
         guard let (data, _) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("status")),
-              let text = String(data: data, encoding: .utf8),
-              let range = text.range(of: "Writing: ")
+            let text = String(data: data, encoding: .utf8),
+            let range = text.range(of: "Writing: ")
         else { return 0 }
         return Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
     }

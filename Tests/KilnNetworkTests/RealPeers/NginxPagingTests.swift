@@ -56,7 +56,11 @@ struct NginxPagingTests {
 
     /// A list of two items a page paged by `Link` header: `first`, then whatever the header says.
     static func linked(_ client: APIClient, first: Endpoint<[Item]>, endOfList: EndOfList = .missingNextLink) -> PagedList<Item> {
-        PagedList(client: client, pageSize: 2, endOfList: endOfList) { _ in first } page: { items in Page(items: items) }
+        PagedList(client: client, pageSize: 2, endOfList: endOfList) { _ in
+            first
+        } page: { items in
+            Page(items: items)
+        }
     }
 
     /// The GitHub-style list, under `.automatic`: the server's links alone end it.
@@ -84,11 +88,12 @@ struct NginxPagingTests {
             // Page 3 is full, but it has no `rel="next"`: the list ends there.
             #expect(list.isAtEnd)
             await list.loadNext()
-            #expect(try await Self.served(server, "/repos/", "/repositories/") == [
-                "/repos/kiln/issues?per_page=2",
-                "/repositories/7/issues?per_page=2&page=2",
-                "/repositories/7/issues?per_page=2&page=3",
-            ])
+            #expect(
+                try await Self.served(server, "/repos/", "/repositories/") == [
+                    "/repos/kiln/issues?per_page=2",
+                    "/repositories/7/issues?per_page=2&page=2",
+                    "/repositories/7/issues?per_page=2&page=3",
+                ])
         }
     }
 
@@ -107,11 +112,12 @@ struct NginxPagingTests {
             let log = try await server.requests { $0.uri.hasPrefix("/repos/") || $0.uri.hasPrefix("/repositories/") }
             #expect(log.map(\.trace) == ["paging", "paging", "paging"])
             // The link's own query is kept, and the interceptor's parameter is added once.
-            #expect(log.map(\.uri) == [
-                "/repos/kiln/issues?per_page=2&client=kiln",
-                "/repositories/7/issues?per_page=2&page=2&client=kiln",
-                "/repositories/7/issues?per_page=2&page=3&client=kiln",
-            ])
+            #expect(
+                log.map(\.uri) == [
+                    "/repos/kiln/issues?per_page=2&client=kiln",
+                    "/repositories/7/issues?per_page=2&page=2&client=kiln",
+                    "/repositories/7/issues?per_page=2&page=3&client=kiln",
+                ])
         }
     }
 
@@ -162,8 +168,10 @@ struct NginxPagingTests {
             // A full last page: only `has_more` says it is the last.
             try server.put(customers(5...6, hasMore: false), at: "stripe/after-cus_4.json")
             let list = PagedList<Customer>(client: APIClient(baseURL: server.baseURL), pageSize: 2) { request in
-                Endpoint<CustomerList>.get("/v1/customers", query: [URLQueryItem(name: "limit", value: String(request.size))]
-                    + (request.cursor.map { [URLQueryItem(name: "starting_after", value: $0)] } ?? []))
+                Endpoint<CustomerList>.get(
+                    "/v1/customers",
+                    query: [URLQueryItem(name: "limit", value: String(request.size))]
+                        + (request.cursor.map { [URLQueryItem(name: "starting_after", value: $0)] } ?? []))
             } page: { response in
                 Page(items: response.data, hasMore: response.hasMore, nextCursor: response.data.last?.id)
             }
@@ -173,9 +181,10 @@ struct NginxPagingTests {
             await list.loadNext()
             #expect(list.items.map(\.id) == (1...6).map { "cus_\($0)" })
             #expect(list.isAtEnd)
-            #expect(try await Self.served(server, "/v1/") == [
-                "/v1/customers?limit=2", "/v1/customers?limit=2&starting_after=cus_2", "/v1/customers?limit=2&starting_after=cus_4",
-            ])
+            #expect(
+                try await Self.served(server, "/v1/") == [
+                    "/v1/customers?limit=2", "/v1/customers?limit=2&starting_after=cus_2", "/v1/customers?limit=2&starting_after=cus_4",
+                ])
         }
     }
 
@@ -188,8 +197,10 @@ struct NginxPagingTests {
             try server.put(statuses([107]), at: "mastodon/max-108.json")
             try server.put(statuses([]), at: "mastodon/max-107.json")
             let list = PagedList<Status>(client: APIClient(baseURL: server.baseURL), pageSize: 2) { request in
-                Endpoint<[Status]>.get("/api/v1/timelines/public", query: [URLQueryItem(name: "limit", value: String(request.size))]
-                    + (request.cursor.map { [URLQueryItem(name: "max_id", value: $0)] } ?? []))
+                Endpoint<[Status]>.get(
+                    "/api/v1/timelines/public",
+                    query: [URLQueryItem(name: "limit", value: String(request.size))]
+                        + (request.cursor.map { [URLQueryItem(name: "max_id", value: $0)] } ?? []))
             } page: { statuses in
                 Page(items: statuses, nextCursor: statuses.last?.id)
             }
@@ -213,10 +224,12 @@ struct NginxPagingTests {
             try server.put(Self.items(3...5), at: "offset/3.json")
             try server.put(Self.items(6...7), at: "offset/6.json")
             let list = PagedList<Item>(client: APIClient(baseURL: server.baseURL), pageSize: 3, deduplication: .by { $0.id }) { request in
-                .get("/offset/items", query: [
-                    URLQueryItem(name: "offset", value: String(request.offset)),
-                    URLQueryItem(name: "limit", value: String(request.size)),
-                ])
+                .get(
+                    "/offset/items",
+                    query: [
+                        URLQueryItem(name: "offset", value: String(request.offset)),
+                        URLQueryItem(name: "limit", value: String(request.size)),
+                    ])
             } page: { items in
                 Page(items: items)
             }
@@ -225,9 +238,10 @@ struct NginxPagingTests {
             await list.loadNext()
             #expect(list.items.map(\.id) == Array(1...7))
             #expect(list.isAtEnd)
-            #expect(try await Self.served(server, "/offset/") == [
-                "/offset/items?offset=0&limit=3", "/offset/items?offset=3&limit=3", "/offset/items?offset=6&limit=3",
-            ])
+            #expect(
+                try await Self.served(server, "/offset/") == [
+                    "/offset/items?offset=0&limit=3", "/offset/items?offset=3&limit=3", "/offset/items?offset=6&limit=3",
+                ])
         }
     }
 
@@ -245,12 +259,13 @@ struct NginxPagingTests {
             #expect(list.pagesLoaded == 1)
             await list.loadNext()
             #expect(list.items.map(\.id) == [10, 11, 3, 4])
-            #expect(try await Self.served(server, "/repos/", "/repositories/") == [
-                "/repos/kiln/issues?per_page=2",
-                "/repositories/7/issues?per_page=2&page=2",
-                "/repos/kiln/issues?per_page=2",
-                "/repositories/7/issues?per_page=2&page=2",
-            ])
+            #expect(
+                try await Self.served(server, "/repos/", "/repositories/") == [
+                    "/repos/kiln/issues?per_page=2",
+                    "/repositories/7/issues?per_page=2&page=2",
+                    "/repos/kiln/issues?per_page=2",
+                    "/repositories/7/issues?per_page=2&page=2",
+                ])
         }
     }
 

@@ -98,7 +98,10 @@ struct NginxTests {
     }
 
     struct Validation: Decodable {
-        struct Field: Decodable { var field: String; var code: String }
+        struct Field: Decodable {
+            var field: String
+            var code: String
+        }
         var message: String
         var errors: [Field]
     }

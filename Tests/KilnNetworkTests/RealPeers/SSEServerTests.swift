@@ -62,10 +62,12 @@ struct SSEServerTests {
             let sleeps = SleepRecorder()
             let client = APIClient(baseURL: server.baseURL, sleep: sleeps.sleep)
             let key = "drop-\(mode)"
-            let endpoint = Endpoint<Tick>.get("/drop/\(key)", query: [
-                .init(name: "total", value: "6"), .init(name: "per", value: "2"),
-                .init(name: "retry", value: "10"), .init(name: "mode", value: mode),
-            ])
+            let endpoint = Endpoint<Tick>.get(
+                "/drop/\(key)",
+                query: [
+                    .init(name: "total", value: "6"), .init(name: "per", value: "2"),
+                    .init(name: "retry", value: "10"), .init(name: "mode", value: mode),
+                ])
             let (updates, error) = await collect(client.events(endpoint))
             #expect(error == nil, "204 after the last event ends the stream quietly")
             #expect(values(updates).map(\.n) == [1, 2, 3, 4, 5, 6])
@@ -73,7 +75,8 @@ struct SSEServerTests {
             #expect(interruptions.count == 3)
             #expect(interruptions.map(\.attempt) == [1, 1, 1], "an item arrived before each drop")
             #expect(sleeps.delays == [.milliseconds(10), .milliseconds(10), .milliseconds(10)], "the server's retry: time")
-            let transportErrors = interruptions.filter { if case .transport(let failure)? = $0.error { failure.reason == .connectionLost } else { false } }.count
+            let transportErrors = interruptions.filter { if case .transport(let failure)? = $0.error { failure.reason == .connectionLost } else { false } }
+                .count
             let cleanCloses = interruptions.filter { $0.error == nil }.count
             #expect(mode == "abort" ? transportErrors == 3 : cleanCloses == 3, "\(interruptions)")
             let log = try await server.log(key)
@@ -213,7 +216,8 @@ struct SSEServerTests {
     @Test func tenThousandEventsStreamWithFlatMemory() async throws {
         try await withSSEServer { server in
             let client = APIClient(baseURL: server.baseURL)
-            let endpoint = Endpoint<ServerSentEvent>.get("/many", query: [.init(name: "n", value: "10000"), .init(name: "size", value: "8000"), .init(name: "rate", value: "20000000")])
+            let endpoint = Endpoint<ServerSentEvent>.get(
+                "/many", query: [.init(name: "n", value: "10000"), .init(name: "size", value: "8000"), .init(name: "rate", value: "20000000")])
             var count = 0
             let residentBefore = residentBytes()
             var peak = 0

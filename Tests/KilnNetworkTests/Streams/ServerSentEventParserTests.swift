@@ -5,7 +5,9 @@ import Testing
 /// The parser against the WHATWG HTML standard's rules and examples (§9.2 Server-sent events).
 @Suite("ServerSentEventParser")
 struct ServerSentEventParserTests {
-    private func parse(_ chunks: [[UInt8]], maximumLineLength: Int = ServerSentEventParser.defaultMaximumLineLength) throws -> (events: [ServerSentEvent], parser: ServerSentEventParser) {
+    private func parse(
+        _ chunks: [[UInt8]], maximumLineLength: Int = ServerSentEventParser.defaultMaximumLineLength
+    ) throws -> (events: [ServerSentEvent], parser: ServerSentEventParser) {
         var parser = ServerSentEventParser(maximumLineLength: maximumLineLength)
         var events: [ServerSentEvent] = []
         for chunk in chunks { try parser.feed(chunk) { events.append($0) } }
@@ -19,21 +21,24 @@ struct ServerSentEventParserTests {
 
     @Test func theStandardsExamplesDispatchAsItSays() throws {
         // "The following stream fires two events" — the second has no space after the colon.
-        #expect(try parse("data\n\ndata\ndata\n\ndata:\n") == [
-            ServerSentEvent(data: ""),
-            ServerSentEvent(data: "\n"),
-        ])
+        #expect(
+            try parse("data\n\ndata\ndata\n\ndata:\n") == [
+                ServerSentEvent(data: ""),
+                ServerSentEvent(data: "\n"),
+            ])
         #expect(try parse("data:test\n\ndata: test\n\n") == [ServerSentEvent(data: "test"), ServerSentEvent(data: "test")])
         // Stock ticker: multi-line data, comments, ids carried over.
-        #expect(try parse(": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n") == [
-            ServerSentEvent(data: "first event", id: "1"),
-            ServerSentEvent(data: "second event", id: ""),
-            ServerSentEvent(data: " third event", id: ""),
-        ])
-        #expect(try parse("event: add\ndata: 73857293\n\nevent: remove\ndata: 2153\n\n") == [
-            ServerSentEvent(type: "add", data: "73857293"),
-            ServerSentEvent(type: "remove", data: "2153"),
-        ])
+        #expect(
+            try parse(": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n") == [
+                ServerSentEvent(data: "first event", id: "1"),
+                ServerSentEvent(data: "second event", id: ""),
+                ServerSentEvent(data: " third event", id: ""),
+            ])
+        #expect(
+            try parse("event: add\ndata: 73857293\n\nevent: remove\ndata: 2153\n\n") == [
+                ServerSentEvent(type: "add", data: "73857293"),
+                ServerSentEvent(type: "remove", data: "2153"),
+            ])
     }
 
     @Test func anIDCarriesOverToLaterEventsAndANulMakesItIgnored() throws {
@@ -116,7 +121,8 @@ struct ServerSentEventParserTests {
 
 extension SSEExamples {
     /// The text of the `/bytewise` route of `sse_server.py`.
-    static let bytewiseText = "\u{FEFF}: a comment first\r\n"
+    static let bytewiseText =
+        "\u{FEFF}: a comment first\r\n"
         + "retry: 25\n"
         + "event: greeting\r"
         + "data: {\"n\": 1,\n"

@@ -23,15 +23,16 @@ struct ArticlePage: Equatable, Sendable {
 
 extension Endpoint where Response == ArticlePage {
     static func articles(category: String, page: Int, size: Int) -> Self {
-        .get("/articles", query: [
-            URLQueryItem(name: "category", value: category),
-            URLQueryItem(name: "page", value: String(page)),
-            URLQueryItem(name: "size", value: String(size)),
-        ])
+        .get(
+            "/articles",
+            query: [
+                URLQueryItem(name: "category", value: category),
+                URLQueryItem(name: "page", value: String(page)),
+                URLQueryItem(name: "size", value: String(size)),
+            ])
     }
 }
 
 extension Endpoint where Response == Article {
     static func article(id: Int) -> Self { .get("/articles/\(id)") }
 }
-
