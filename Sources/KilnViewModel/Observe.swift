@@ -37,13 +37,6 @@ public func observeChanges(_ apply: @escaping @MainActor () -> Void) -> Observat
     return ObservationToken(observer: observer)
 }
 
-/// The earlier name of ``observeChanges(_:)``, which an `NSObject` subclass cannot call unqualified.
-@available(*, deprecated, renamed: "observeChanges(_:)")
-@MainActor
-public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
-    observeChanges(apply)
-}
-
 /// Keeps an ``observeChanges(_:)`` running; cancelling or releasing it stops the calls.
 ///
 /// ```swift
