@@ -16,8 +16,8 @@ extension DiskCache {
         ///
         /// Each process opens its own `DiskCache` on the folder. A process's writes are seen by
         /// the others from their commit on, limits count every process's entries, and nothing
-        /// one process was told was stored is lost to another's sweep of leftover files: see
-        /// <doc:CachesOnAPhone>.
+        /// one process was told was stored is lost to another's sweep of leftover files: see the
+        /// "Caches on a phone" article of KilnCache.
         case shared
     }
 

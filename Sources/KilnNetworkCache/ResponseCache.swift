@@ -14,7 +14,7 @@ import KilnNetwork
 ///
 /// What is stored is the value's bytes exactly as the server sent them, after the HTTP and
 /// envelope checks and a successful decode, with the response's validators and freshness
-/// (``HTTPCacheInfo``, in the entry's metadata): a server refusal or unreadable data never
+/// (`HTTPCacheInfo`, in the entry's metadata): a server refusal or unreadable data never
 /// replaces a good cached value. ``expiry`` is how long an entry is kept at all; whether a kept
 /// entry is fresh is the server's word, read by the client's cache policy.
 ///

@@ -3,7 +3,7 @@ import KilnNetwork
 import Observation
 
 /// A view model for live data — chat messages, notifications, an answer arriving in pieces —
-/// read from a ``ResponseStream`` (Server-Sent Events or JSON Lines): items are appended as they
+/// read from a `ResponseStream` (Server-Sent Events or JSON Lines): items are appended as they
 /// arrive, and ``state`` says whether the stream is connecting, live, reconnecting, ended or
 /// failed.
 ///

@@ -40,8 +40,8 @@ import Observation
 /// **Every kind of paging.** Each ``PageRequest`` carries the page number, the offset (items
 /// received so far), the previous page's cursor and its next link (`Link: <…>; rel="next"`, which
 /// the `PagedList(client:…)` initializers follow themselves); the loader uses what its API
-/// understands, and ``EndOfList`` reads the server's own signal for the end. See
-/// <doc:PagedLists>.
+/// understands, and ``EndOfList`` reads the server's own signal for the end (the "Paged lists"
+/// article has each way of paging).
 ///
 /// **Appending is proportional to the page, not the list.** Items are appended in place, and
 /// de-duplication keeps a set of the keys seen, so page 200 costs what page 1 costs.

@@ -2,7 +2,7 @@ import Foundation
 import KilnModel
 
 /// A response read as it arrives: Server-Sent Events or lines, each item decoded on its own, with
-/// the connection's changes in between. Made by ``APIClient/events(_:reconnection:)``,
+/// the connection's changes in between. Made by ``APIClient/events(_:reconnection:)->ResponseStream<Value>``,
 /// ``APIClient/jsonLines(_:)`` and ``APIClient/lines(_:)``.
 ///
 /// Each iteration sends its own request. Items reach the loop as their bytes arrive, not when the
