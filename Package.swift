@@ -29,9 +29,13 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
+        // Rules and primitives shared by every module and by the macro plugin (key styles, the key-path
+        // grammar, the lock). Not a product; dependency-free so the plugin can build it for the host.
+        .target(name: "KilnSupport"),
         .macro(
             name: "KilnMacros",
             dependencies: [
+                "KilnSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
@@ -39,7 +43,7 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "KilnModel", dependencies: ["KilnMacros"]),
+        .target(name: "KilnModel", dependencies: ["KilnSupport", "KilnMacros"]),
         .target(
             name: "KilnNetwork",
             dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
@@ -47,6 +51,7 @@ let package = Package(
         .target(
             name: "KilnCache",
             dependencies: [
+                "KilnSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
