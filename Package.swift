@@ -16,8 +16,6 @@ let package = Package(
         // The command is `kiln` (its help says so); the product is `kiln-cli` so that no two products or
         // targets differ only in case (`Kiln` and `kiln` collide on case-insensitive disks).
         .executable(name: "kiln-cli", targets: ["KilnCLI"]),
-        .executable(name: "kiln-demo", targets: ["kiln-demo"]),
-        .executable(name: "kiln-bench", targets: ["kiln-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -79,22 +77,9 @@ let package = Package(
             name: "KilnCLI",
             dependencies: ["KilnModel", "KilnGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(
-            name: "kiln-demo",
-            dependencies: ["Kiln", "KilnTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .executableTarget(name: "kiln-bench", dependencies: ["Kiln", "KilnTesting", "BenchSupport"]),
-        // libFuzzer target over the JSON reader, the envelope path and KilnDecoder; scripts/build-fuzz.sh
-        // builds it with the sanitizers (CONTRIBUTING.md, "Fuzzing").
-        .executableTarget(name: "kiln-fuzz", dependencies: ["KilnModel", "BenchSupport"]),
-
-        // MARK: Internal support (not a product)
-        // The generated article payload, the benchmark's models (strict Codable and @DataModel) and the
-        // envelope-path invariants, shared by kiln-bench, kiln-fuzz and the tests.
-        .target(name: "BenchSupport", dependencies: ["KilnModel"]),
 
         // MARK: Tests
-        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel", "BenchSupport"]),
+        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel"]),
         .testTarget(
             name: "KilnMacrosTests",
             dependencies: [
@@ -111,7 +96,6 @@ let package = Package(
             exclude: ["RealPeers/sse_server.py"]
         ),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache", "KilnTesting"]),
-        .testTarget(name: "KilnDemoTests"),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds the kiln-fuzz libFuzzer target with AddressSanitizer by calling swiftc directly on
-# KilnModel, BenchSupport and Sources/kiln-fuzz. BenchSupport's models are @DataModel types: the
+# KilnSupport, KilnModel, Benchmarks/Sources/BenchSupport and Benchmarks/Sources/kiln-fuzz. BenchSupport's models are @DataModel types: the
 # macro plugin is built first by SwiftPM, as a host tool without the sanitizer
 # (`swift build --product KilnMacros` → <bin path>/KilnMacros-tool), and handed to each swiftc
 # call with `-load-plugin-executable`, as SwiftPM does for every module that depends on
@@ -18,14 +18,16 @@ fi
 
 mkdir -p "$OUT"
 cd "$OUT"
-# One package name for the three modules, as SwiftPM gives them: BenchSupport uses KilnModel's
-# `package` symbols (KilnDecoder.usesFastPath, Repair.under).
+# One package name for the four modules, as SwiftPM gives Kiln's: KilnModel uses KilnSupport's
+# `package` declarations.
 FLAGS="-O -wmo -parse-as-library -sanitize=fuzzer,address -swift-version 6 -package-name Kiln"
 MACROS="-load-plugin-executable $PLUGIN#KilnMacros"
+swiftc $FLAGS -emit-module -emit-library -static -module-name KilnSupport \
+  $(find "$ROOT/Sources/KilnSupport" -name '*.swift') -o libKilnSupport.a -emit-module-path KilnSupport.swiftmodule
 swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name KilnModel \
-  $(find "$ROOT/Sources/KilnModel" -name '*.swift') -o libKilnModel.a -emit-module-path KilnModel.swiftmodule
+  $(find "$ROOT/Sources/KilnModel" -name '*.swift') -I . -o libKilnModel.a -emit-module-path KilnModel.swiftmodule
 swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name BenchSupport \
-  "$ROOT"/Sources/BenchSupport/*.swift -I . -o libBenchSupport.a -emit-module-path BenchSupport.swiftmodule
-swiftc $FLAGS $MACROS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT/Sources/kiln-fuzz/FuzzTarget.swift" \
-  -I . -L . -lKilnModel -lBenchSupport -o kiln-fuzz
+  "$ROOT"/Benchmarks/Sources/BenchSupport/*.swift -I . -o libBenchSupport.a -emit-module-path BenchSupport.swiftmodule
+swiftc $FLAGS $MACROS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT/Benchmarks/Sources/kiln-fuzz/FuzzTarget.swift" \
+  -I . -L . -lKilnSupport -lKilnModel -lBenchSupport -o kiln-fuzz
 echo "built $OUT/kiln-fuzz"

@@ -3,7 +3,7 @@
 differ only in case (they collide on case-insensitive disks, every Mac's default).
 
 Run: swift package describe --type json | python3 scripts/check-package.py
-Prints each library's module closure; exits 1 on a violation.
+Prints each library's module closure and the products; exits 1 on a violation.
 """
 import json
 import sys
@@ -43,6 +43,16 @@ for library in ["KilnModel", "KilnNetwork", "KilnCache", "KilnNetworkCache", "Ki
     bad = reached & forbidden.get(library, set())
     if bad:
         failures.append(f"{library} reaches {', '.join(sorted(bad))}")
+
+# Only what apps use is a product: the libraries and the `kiln` command. SwiftPM adds a product for
+# the macro target itself (the compiler plugin KilnModel loads); nothing else may appear. The demo,
+# the benchmarks and the fuzzer are packages of their own (Demo/, Benchmarks/).
+expected_products = {"Kiln", "KilnModel", "KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel", "KilnTesting", "kiln-cli"}
+for product in package["products"]:
+    name = product["name"]
+    if name not in expected_products and "macro" not in product["type"]:
+        failures.append(f"{name} is a product; only the libraries and the kiln command should be")
+print(f"products: {', '.join(p['name'] for p in package['products'])}")
 
 for kind, names in [("products", [p["name"] for p in package["products"]]), ("targets", list(targets))]:
     by_folded = {}

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import KilnModel
+@_spi(Testing) @testable import KilnModel
 
 /// Intents a model can state beyond "tolerate what comes": empty means default, a model inside a
 /// JSON string, several spellings of an enum case, one tagged object, lossy transformed lists,

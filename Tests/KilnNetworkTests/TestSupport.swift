@@ -50,7 +50,7 @@ func makeTemporaryDirectory() throws -> URL {
     return url
 }
 
-/// The seed's message list, as the fixture serves it.
+/// The message list, as the fixture serves it.
 let messagesFixture: JSONValue = [
     "list": [
         ["id": 1, "title": "Hello"],

@@ -4,7 +4,7 @@ import KilnTesting
 import KilnViewModel
 import Testing
 
-/// Seed 001's detail page: the content follows the id.
+/// A blog's detail page: the content follows the id.
 @MainActor
 @Suite("Blog detail (Resource)")
 struct BlogDetailTests {

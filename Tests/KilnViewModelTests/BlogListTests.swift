@@ -4,7 +4,7 @@ import KilnTesting
 import KilnViewModel
 import Testing
 
-/// Seed 001's blog list, tested the way an app tests its own view model: a stub server, the view
+/// A blog list, tested the way an app tests its own view model: a stub server, the view
 /// model, and what the view would show.
 @MainActor
 @Suite("Blog list (PagedList)")

@@ -18,7 +18,7 @@ struct LoadableTests {
         #expect(Loadable.failed(failure, previous: 3).map { $0 * 2 } == .failed(failure, previous: 6))
     }
 
-    @Test func apiErrorsMapToTheSeedsOutcomes() {
+    @Test func apiErrorsMapToTheScreensOutcomes() {
         #expect(LoadFailure(APIError.server(code: "4001", message: "余额不足")) == .server(code: "4001", message: "余额不足"))
         #expect(LoadFailure(APIError.server(code: "4001", message: "余额不足")).description == "余额不足")
         #expect(LoadFailure(APIError.transport(TransportError(.offline))).isNetworkFailure)

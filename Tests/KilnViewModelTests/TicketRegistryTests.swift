@@ -5,7 +5,7 @@ import KilnTesting
 import KilnViewModel
 import Testing
 
-// Seed 003: three ticket kinds with very different JSON, shown by one cell.
+// Three ticket kinds with very different JSON, shown by one cell.
 
 protocol TicketRecord: Sendable {
     var goodName: String { get }
@@ -55,7 +55,7 @@ struct TicketRow: Sendable, ViewDescribing {
     var goodName: String
     var condition: String
     var deadline: String
-    /// "￥" + the amount: the seed's attributed `perferential`, built once per ticket.
+    /// "￥" + the amount: the attributed preferential price, built once per ticket.
     var preferential: AttributedString?
     var viewDescriptor: ViewDescriptor
 

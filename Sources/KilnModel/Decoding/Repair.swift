@@ -187,7 +187,7 @@ extension Repair {
     /// This repair from a decode of the value at `path` alone, named by its path in the whole
     /// document (`list[3].id` under `data` → `data.list[3].id`): how a response's repairs read
     /// the same whether its `data` was decoded in place or from its own bytes.
-    package func under(_ path: JSONPath) -> Repair {
+    @_spi(KilnInternal) public func under(_ path: JSONPath) -> Repair {
         var copy = self
         copy.path = path.locating(self.path)
         return copy

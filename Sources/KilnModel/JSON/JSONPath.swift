@@ -78,7 +78,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// `inner`, a coding path inside the value at this path, written from the document's root:
     /// `list[3].id` inside `data` is `data.list[3].id`.
-    package func locating(_ inner: String) -> String {
+    @_spi(KilnInternal) public func locating(_ inner: String) -> String {
         Self.join(description, inner)
     }
 

@@ -29,15 +29,24 @@ public struct KilnDecoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Whether `@DataModel` types decode through their generated `init(kiln:)` (the default) or,
     /// when `false`, through their `init(from:)` over this decoder's `Decoder` containers. Both
-    /// give the same values and repair log; the switch lets this package's benchmark and tests
-    /// measure and compare the two paths on the same models.
-    package var usesFastPath = true
+    /// give the same values and repair log; the switch lets Kiln's benchmarks and tests measure
+    /// and compare the two paths on the same models.
+    @_spi(Testing) public var usesFastPath = true
     /// What the `…Strategy` properties set.
     var strategies = KilnDecodingStrategies()
 
     /// A decoder following `policy`.
     public init(policy: DecodingPolicy = DecodingPolicy()) {
         self.policy = policy
+    }
+
+    /// A decoder that reads `@DataModel` types through their generated `init(from:)` over this
+    /// decoder's own `Decoder` containers instead of their fast `init(kiln:)`: what Kiln's tests
+    /// compare with the fast path, and the benchmark's "generic Decoder path" row.
+    @_spi(Testing) public static var decoderProtocolPath: KilnDecoder {
+        var decoder = KilnDecoder()
+        decoder.usesFastPath = false
+        return decoder
     }
 
     // MARK: Decoding

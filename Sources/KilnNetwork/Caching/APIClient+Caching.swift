@@ -1,5 +1,5 @@
 import Foundation
-import KilnModel
+@_spi(KilnInternal) import KilnModel
 
 extension APIClient {
     /// The values `policy` delivers for `endpoint`, each tagged with its origin: for

@@ -67,7 +67,7 @@ public struct APIClient: Sendable {
     public var eventMonitors: [EventMonitor]
     /// Called with the size of each body the client reads as JSON, once per read: a hook for
     /// tests and instrumentation.
-    package var onBodyRead: (@Sendable (Int) -> Void)?
+    @_spi(Testing) public var onBodyRead: (@Sendable (Int) -> Void)?
     /// Values decoded from cached bytes lately, so a repeated cache hit skips the decode.
     var decodedValues = DecodedValues()
     /// Identical requests in flight, shared by every copy of this client until one of the

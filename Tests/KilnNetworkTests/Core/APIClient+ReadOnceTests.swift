@@ -1,7 +1,7 @@
 import Foundation
 import KilnCache
 import KilnModel
-import KilnNetwork
+@_spi(Testing) import KilnNetwork
 import KilnNetworkCache
 import KilnTesting
 import Testing

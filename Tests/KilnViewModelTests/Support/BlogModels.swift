@@ -1,4 +1,4 @@
-// Seed 001's blog models and endpoints: thin models, decoded tolerantly.
+// A blog's models and endpoints: thin models, decoded tolerantly.
 
 import Foundation
 import KilnModel

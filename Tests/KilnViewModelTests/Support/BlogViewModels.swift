@@ -1,4 +1,4 @@
-// Seed 001's blog view models, written the way an app would write them with Kiln: view models
+// A blog's view models, written the way an app would write them with Kiln: view models
 // built from models, derived values as computed properties, the controller reduced to
 // "observe and redraw".
 // The models they are built from are in BlogModels.swift.
@@ -8,7 +8,7 @@ import KilnNetwork
 import KilnViewModel
 import Observation
 
-/// One cell of the blog list (the seed's `YFBlogListItemViewModel`).
+/// One cell of the blog list.
 @MainActor
 @Observable
 final class BlogListItemViewModel: ViewDescribing {
@@ -18,7 +18,7 @@ final class BlogListItemViewModel: ViewDescribing {
         self.article = article
     }
 
-    /// Derived, so it follows the model: the seed's `combineLatest(title, desc)`.
+    /// Derived, so it follows the model (no `combineLatest(title, desc)` to keep in step).
     var intro: String { "标题:\(article.title) 内容:\(article.desc)" }
     var blogId: Int { article.id }
 
@@ -26,7 +26,7 @@ final class BlogListItemViewModel: ViewDescribing {
     nonisolated var viewDescriptor: ViewDescriptor { ViewDescriptor(template: "BlogCell", estimatedHeight: 64) }
 }
 
-/// The blog list (the seed's `YFBlogListViewModel`): first page resets, next page appends.
+/// The blog list: first page resets, next page appends.
 @MainActor
 @Observable
 final class BlogListViewModel {
@@ -52,7 +52,7 @@ final class BlogListViewModel {
     var intros: [String] { articles.items.map(\.intro) }
 }
 
-/// The detail page (the seed's `YFBlogDetailViewModel`): reloads when its id changes.
+/// The detail page: reloads when its id changes.
 @MainActor
 @Observable
 final class BlogDetailViewModel {

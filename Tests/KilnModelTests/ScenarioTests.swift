@@ -2,7 +2,7 @@ import Foundation
 import KilnModel
 import Testing
 
-// Seed 000: batch rules set once as a policy, not in every model.
+// Batch rules set once as a policy, not in every model.
 @DataModel
 struct Product: Equatable {
     var name: String
@@ -12,7 +12,7 @@ struct Product: Equatable {
     var stock = 0
 }
 
-// Seed 002: ZHModel's response model, with a nested object and an array of objects.
+// A response model with a nested object and an array of objects.
 @DataModel
 struct Type1Response: Equatable {
     var responseCode: String
@@ -36,7 +36,7 @@ struct Type1Response: Equatable {
     }
 }
 
-// Seed 003: three ticket shapes behind one display protocol.
+// Three ticket shapes behind one display protocol.
 protocol TicketDisplay: Sendable {
     var goodName: String { get }
     var condition: String { get }
@@ -66,8 +66,9 @@ struct ExchangeTicket: TicketDisplay, Sendable {
     @Key("endTime") var deadline = "--"
 }
 
-@Suite struct SeedTests {
-    @Test func seed000BatchRulesAreOnePolicy() throws {
+/// The shapes real apps meet, end to end through the model layer.
+@Suite struct ScenarioTests {
+    @Test func batchRulesAreOnePolicy() throws {
         var policy = DecodingPolicy()
         policy.setDefault("--", for: String.self)
         policy.setDefault("价格面议", forKey: "price")
@@ -88,7 +89,7 @@ struct ExchangeTicket: TicketDisplay, Sendable {
         #expect(product.price == "price on request")
     }
 
-    @Test func seed002ResponseWithNestedObjectArrayAndUnknownKeys() throws {
+    @Test func responseWithNestedObjectArrayAndUnknownKeys() throws {
         let data = json(
             #"""
             {"responseCode": "0000", "responseMsg": "返回成功", "remark": "交流学习", "userName": "简书Haofree",
@@ -105,7 +106,7 @@ struct ExchangeTicket: TicketDisplay, Sendable {
         #expect(!repairs.contains { $0.path.contains("unknownKey") })
     }
 
-    @Test func seed003TicketsThroughTheRegistry() throws {
+    @Test func ticketsThroughTheRegistry() throws {
         var registry = ModelRegistry<any TicketDisplay>(discriminator: "modelType")
         registry.register("1", as: CouponTicket.self)
         registry.register("2", as: DiscountTicket.self)
@@ -128,7 +129,7 @@ struct ExchangeTicket: TicketDisplay, Sendable {
         #expect(unknown.first?.path == "data[2]")
     }
 
-    @Test func seed003DocumentLevelDiscriminator() throws {
+    @Test func documentLevelDiscriminator() throws {
         var registry = ModelRegistry<any TicketDisplay>(discriminator: "modelType", location: .document("modelType"))
         registry.register("1", as: CouponTicket.self)
         let data = json(#"{"modelType": 1, "data": [{"goodName": "A"}, {"goodName": "B"}]}"#)

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import KilnModel
+@_spi(Testing) import KilnModel
 
 /// libFuzzer entry point: arbitrary bytes through the reader, the envelope path and the decoder
 /// (fast and `Decoder`-protocol paths). Anything but a value or a typed error (a crash, a hang, a

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import KilnModel
+@_spi(KilnInternal) import KilnModel
 import Testing
 
 /// The envelope path's invariants (what the fuzz target checks on arbitrary bytes), on documents

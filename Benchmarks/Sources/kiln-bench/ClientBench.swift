@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+@_spi(Testing) import KilnNetwork
 import KilnTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
 import Foundation
-import KilnModel
+@_spi(KilnInternal) import KilnModel
 
 /// What must hold along the KilnModel half of `APIClient`'s envelope path, for any document.
 ///

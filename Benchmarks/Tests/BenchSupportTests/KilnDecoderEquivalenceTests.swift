@@ -1,7 +1,7 @@
 import BenchSupport
 import Foundation
 import Testing
-@testable import KilnModel
+@_spi(Testing) import KilnModel
 
 /// Kiln's decoder against Foundation's, on the benchmark payloads: equal values on strict
 /// `Codable` shapes, equal values and repair logs on the tolerant (`@DataModel`) shapes.

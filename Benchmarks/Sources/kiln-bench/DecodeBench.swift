@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import KilnModel
+@_spi(Testing) import KilnModel
 
 #if canImport(Glibc)
 import Glibc
@@ -223,10 +223,17 @@ enum DecodeBench {
     /// The repository's `TestData` folder (which holds `benchdata/`), found from this file's
     /// location or the working directory.
     static func sharedDirectory() -> URL {
-        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("TestData")
+        // Benchmarks/Sources/kiln-bench/DecodeBench.swift → the repository.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let fromSource = repository.appendingPathComponent("TestData")
         if FileManager.default.fileExists(atPath: fromSource.path) { return fromSource }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("TestData")
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for candidate in [workingDirectory, workingDirectory.deletingLastPathComponent()] {
+            let folder = candidate.appendingPathComponent("TestData")
+            if FileManager.default.fileExists(atPath: folder.path) { return folder }
+        }
+        return workingDirectory.appendingPathComponent("TestData")
     }
 }
 

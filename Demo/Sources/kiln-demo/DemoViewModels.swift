@@ -6,7 +6,7 @@ import Observation
 // The demo's view models: what an iOS app would have, built from KilnViewModel's parts. The
 // terminal views only read them.
 
-/// Seed 001's item view model: built from a model, with derived display values.
+/// The item view model: built from a model, with derived display values.
 @MainActor
 @Observable
 final class BlogListItemViewModel: Identifiable {
@@ -21,7 +21,7 @@ final class BlogListItemViewModel: Identifiable {
     }
 }
 
-/// Seed 001's blog list: categories, then a paged list per category.
+/// The blog list: categories, then a paged list per category.
 @MainActor
 @Observable
 final class BlogListViewModel {
@@ -77,7 +77,7 @@ final class BlogListViewModel {
     }
 }
 
-/// Seed 001's detail page: content loaded by id; a new id reloads.
+/// The detail page: content loaded by id; a new id reloads.
 @MainActor
 @Observable
 final class ArticleDetailViewModel {
@@ -97,7 +97,7 @@ final class ArticleDetailViewModel {
     }
 }
 
-/// Seed 000's message list: the cached list at once, with its age, then the fresh one.
+/// The message list: the cached list at once, with its age, then the fresh one.
 @MainActor
 @Observable
 final class MessagesViewModel {
@@ -144,7 +144,7 @@ final class DeliveryLog: @unchecked Sendable {
     var entries: [String] { lock.withLock { stored } }
 }
 
-/// Seed 002: one view model running three requests, each mapped to its own response model.
+/// One view model running three requests, each mapped to its own response model.
 @MainActor
 @Observable
 final class TaskCenterViewModel {
@@ -166,7 +166,7 @@ final class TaskCenterViewModel {
     }
 }
 
-/// Seed 003: three ticket kinds in one list through the display protocol.
+/// Three ticket kinds in one list through the display protocol.
 @MainActor
 final class TicketsViewModel {
     let list: DisplayList<TicketRow>
@@ -199,7 +199,7 @@ final class IssuesViewModel {
     }
 }
 
-/// Seed 000's upload and download, with live progress.
+/// The upload and download, with live progress.
 @MainActor
 @Observable
 final class TransfersViewModel {

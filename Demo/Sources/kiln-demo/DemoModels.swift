@@ -57,7 +57,7 @@ struct Message: Sendable, Identifiable, Equatable {
     var unread = false
 }
 
-// Seed 002: one view model, three requests, each with its own response model.
+// One view model, three requests, each with its own response model.
 
 @DataModel
 struct ProfileResponse: Sendable, Equatable {
@@ -79,7 +79,7 @@ struct WalletResponse: Sendable, Equatable {
     var balance = 0.0
 }
 
-// Seed 003: three ticket shapes, one display protocol.
+// Three ticket shapes, one display protocol.
 
 protocol TicketDisplay: Sendable {
     var kind: String { get }
