@@ -1,3 +1,4 @@
+import KilnSupport
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -22,40 +23,53 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             return []
         }
         let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context)
-        let style = ModelKeyStyle.declared(by: node, in: context)
+        let style = KeyCase.declared(by: node, in: context)
+        let plans = PropertyPlan.plans(for: properties, style: style, context: context)
         // `nonisolated` members and conformances: a model decodes and encodes off the main
         // actor even in a target whose default isolation is MainActor (new Xcode app targets).
         let access = accessPrefix(of: declaration) + "nonisolated "
         let existing = existingMembers(of: declaration)
+        diagnose(plans, existing: existing, context: context)
 
         var decls: [DeclSyntax] = []
-        if usesDelegatingInitializers(declaration, properties: properties, existing: existing) {
+        if usesDelegatingInitializers(declaration, plans: plans, existing: existing) {
             // The initializers go in the conformance extension (see `delegatingInitializers`);
             // each property's read is a static function here, where its type, default and
             // transform are written.
-            for property in properties where property.isLet && property.initializer != nil && !property.isIgnored {
-                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
-            }
-            if !existing.hasEncode { decls.append(makeEncode(properties, style: style, access: access)) }
-            decls += propertyReaders(properties, style: style, existing: existing, context: context)
+            if !existing.hasEncode { decls.append(makeEncode(plans, access: access)) }
+            decls += propertyReaders(plans, existing: existing)
             return decls
         }
         if !existing.hasEmptyInit {
-            decls.append(makeDefaultInit(properties, access: access, context: context))
+            decls.append(makeDefaultInit(plans, access: access))
         }
         if !existing.hasDecodingInit {
-            decls.append(makeDecodingInit(properties, style: style, access: access, hook: existing.didDecodeHook, context: context))
+            decls.append(makeDecodingInit(plans, access: access, hook: existing.didDecodeHook))
         }
         if !existing.hasFastInit {
-            decls.append(makeFastInit(properties, style: style, access: access, hook: existing.didDecodeHook, context: context))
+            decls.append(makeFastInit(plans, access: access, hook: existing.didDecodeHook))
         }
         if !existing.hasEncode {
-            decls.append(makeEncode(properties, style: style, access: access))
+            decls.append(makeEncode(plans, access: access))
         }
-        if let memberwise = makeMemberwiseInit(properties, access: access, existing: existing) {
+        if let memberwise = makeMemberwiseInit(plans, access: access, existing: existing) {
             decls.append(memberwise)
         }
         return decls
+    }
+
+    /// The warnings and errors about properties that a member the macro writes would meet: a
+    /// `let` with a value that `init(from:)` cannot read, an `@Ignored` property `init()` has no
+    /// value for.
+    static func diagnose(_ plans: [PropertyPlan], existing: ExistingMembers, context: some MacroExpansionContext) {
+        for plan in plans {
+            if plan.lacksValue && !existing.hasEmptyInit {
+                context.diagnose(Diagnostic(node: plan.node, message: KilnDiagnostic.ignoredNeedsValue))
+            }
+            if plan.isWrittenButNeverRead && !existing.hasDecodingInit {
+                context.diagnose(Diagnostic(node: plan.node, message: KilnDiagnostic.letWithValueNotDecoded))
+            }
+        }
     }
 
     public static func expansion(
@@ -68,11 +82,10 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         guard isStructOrFinalClass(declaration) else { return [] }
         // The member expansion has diagnosed the declaration; this one only builds.
         let properties = ModelProperty.collect(from: declaration.memberBlock.members, in: context, diagnose: false)
+        let style = KeyCase.declared(by: node, in: context, diagnose: false)
+        let plans = PropertyPlan.plans(for: properties, style: style, context: nil)
         let existing = existingMembers(of: declaration)
-        let members =
-            usesDelegatingInitializers(declaration, properties: properties, existing: existing)
-            ? delegatingInitializers(properties, style: ModelKeyStyle.declared(by: node, in: context, diagnose: false), existing: existing, context: context)
-            : []
+        let members = usesDelegatingInitializers(declaration, plans: plans, existing: existing) ? delegatingInitializers(plans, existing: existing) : []
         guard !protocols.isEmpty || !members.isEmpty else { return [] }
         // Only the conformances the type does not declare already, qualified so a local type
         // of the same name cannot capture them.
@@ -98,41 +111,26 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// linear time. This needs the implicit initializer: a struct (classes have none), with no
     /// initializer of its own, internal or less (a public model declares its memberwise
     /// initializer, which takes the implicit one away).
-    static func usesDelegatingInitializers(_ declaration: some DeclGroupSyntax, properties: [ModelProperty], existing: ExistingMembers) -> Bool {
+    static func usesDelegatingInitializers(_ declaration: some DeclGroupSyntax, plans: [PropertyPlan], existing: ExistingMembers) -> Bool {
         guard declaration.is(StructDeclSyntax.self), existing.initializerLabels.isEmpty, accessPrefix(of: declaration).isEmpty else { return false }
-        return properties.allSatisfy { property in
-            if property.isIgnored { return property.initializer != nil || property.isOptional }
-            if property.isLet && property.initializer != nil { return true }
-            return propertyType(property) != nil
-        }
-    }
-
-    /// The declared type, or a literal initializer's (`"--"` is `String`).
-    static func propertyType(_ property: ModelProperty) -> String? {
-        property.type?.description ?? property.initializer.flatMap(literalType)
-    }
-
-    /// Whether the decoding initializers read this property.
-    static func isRead(_ property: ModelProperty) -> Bool {
-        !property.isIgnored && !(property.isLet && property.initializer != nil)
+        // Each read property's reader names its type; an unread one needs a value of its own.
+        return plans.allSatisfy { plan in plan.read == nil ? !plan.lacksValue : plan.type != nil }
     }
 
     /// `_KilnReaders`, an enum in the type holding each read property's read through each
     /// container, `r_<name>` and `f_<name>`: declared inside the type, where the property's
     /// type, default and transform expressions mean what they mean in its declaration.
-    static func propertyReaders(
-        _ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext
-    ) -> [DeclSyntax] {
+    static func propertyReaders(_ plans: [PropertyPlan], existing: ExistingMembers) -> [DeclSyntax] {
         var functions: [String] = []
-        for property in properties where isRead(property) {
-            guard let type = propertyType(property) else { continue }
+        for plan in plans {
+            guard let read = plan.read, let type = plan.type else { continue }
             if !existing.hasDecodingInit {
-                let call = decodeCall(property, style: style, context: context)
-                functions.append("static func r_\(property.name)(_ container: KilnModel.ModelDecodingContainer) -> \(type) {\n\(call)\n}")
+                let call = decodeCall(plan, read, receiver: "container")
+                functions.append("static func r_\(plan.name)(_ container: KilnModel.ModelDecodingContainer) -> \(type) {\n\(call)\n}")
             }
             if !existing.hasFastInit {
-                let call = decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false)
-                functions.append("static func f_\(property.name)(_ reader: inout KilnModel.KilnObjectReader) -> \(type) {\n\(call)\n}")
+                let call = decodeCall(plan, read, receiver: "reader")
+                functions.append("static func f_\(plan.name)(_ reader: inout KilnModel.KilnObjectReader) -> \(type) {\n\(call)\n}")
             }
         }
         guard !functions.isEmpty else { return [] }
@@ -144,43 +142,32 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// reader into a local, in declaration order, and returns the implicit memberwise
     /// initializer's result: checked in linear time, where a delegating initializer holding the
     /// same locals is not.
-    static func delegatingInitializers(
-        _ properties: [ModelProperty], style: ModelKeyStyle?, existing: ExistingMembers, context: some MacroExpansionContext
-    ) -> [String] {
+    static func delegatingInitializers(_ plans: [PropertyPlan], existing: ExistingMembers) -> [String] {
         // The implicit memberwise initializer's parameters: stored properties, but not a `let`
-        // with a value; a `var` with a value or an optional `var` may be left out.
-        let parameters = properties.filter { !($0.isLet && $0.initializer != nil) }
-        func memberwise(_ value: (ModelProperty) -> String?) -> String {
-            let arguments = parameters.compactMap { property -> String? in
-                guard let expression = value(property) else { return nil }
-                return "\(argumentLabel(property.name)): \(expression)"
+        // with a value; a property Swift gives a value by itself may be left out.
+        let parameters = plans.filter { !$0.isConstant }
+        func memberwise(_ value: (PropertyPlan) -> String?) -> String {
+            let arguments = parameters.compactMap { plan -> String? in
+                guard let expression = value(plan) else { return nil }
+                return "\(argumentLabel(plan.name)): \(expression)"
             }
             return "Self(\(arguments.joined(separator: ", ")))"
         }
-        func local(_ property: ModelProperty) -> String { "_\(property.name)" }
-        func unread(_ property: ModelProperty) -> String? {
-            // Left to the parameter's default, except an optional `let`, which has none.
-            property.initializer == nil && property.isOptional && property.isLet ? "nil" : nil
-        }
+        func local(_ plan: PropertyPlan) -> String { "_\(plan.name)" }
 
         var members: [String] = []
         // Swift gives a struct whose properties all have values an `init()` of its own.
-        let hasImplicitEmptyInit = parameters.allSatisfy { $0.initializer != nil || ($0.isOptional && !$0.isLet) }
+        let hasImplicitEmptyInit = parameters.allSatisfy(\.hasImplicitValue)
         if !existing.hasEmptyInit && !hasImplicitEmptyInit {
-            let value = memberwise { property in
-                if property.initializer != nil || (property.isOptional && !property.isLet) { return nil }
-                if property.isOptional { return "nil" }
-                return property.isIgnored ? nil : "KilnModel.ModelDefaults.value()"
-            }
             members.append("nonisolated init() {\nself = Self._kilnEmpty()\n}")
-            members.append("nonisolated private static func _kilnEmpty() -> Self {\n\(value)\n}")
+            members.append("nonisolated private static func _kilnEmpty() -> Self {\n\(memberwise(\.valueWhenNotRead))\n}")
         }
         if !existing.hasDecodingInit {
             var lines: [String] = []
-            for property in properties where isRead(property) {
-                lines.append("let \(local(property)) = _KilnReaders.r_\(property.name)(container)")
+            for plan in plans where plan.read != nil {
+                lines.append("let \(local(plan)) = _KilnReaders.r_\(plan.name)(container)")
             }
-            lines.append("return " + memberwise { isRead($0) ? local($0) : unread($0) })
+            lines.append("return " + memberwise { $0.read != nil ? local($0) : $0.valueWhenNotRead })
             var initializer = [
                 "let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)",
                 "self = Self._kilnMake(container)",
@@ -192,10 +179,10 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         }
         if !existing.hasFastInit {
             var lines: [String] = []
-            for property in properties where isRead(property) {
-                lines.append("let \(local(property)) = _KilnReaders.f_\(property.name)(&reader)")
+            for plan in plans where plan.read != nil {
+                lines.append("let \(local(plan)) = _KilnReaders.f_\(plan.name)(&reader)")
             }
-            lines.append("return " + memberwise { isRead($0) ? local($0) : unread($0) })
+            lines.append("return " + memberwise { $0.read != nil ? local($0) : $0.valueWhenNotRead })
             var initializer = ["self = Self._kilnMakeFast(&reader)"]
             if let hook = existing.didDecodeHook { initializer.append(hook.call(recorder: "reader.repairRecorder")) }
             members.append("nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {\n\(initializer.joined(separator: "\n"))\n}")
@@ -207,39 +194,13 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
 
     // MARK: Generated members
 
-    static func makeDefaultInit(_ properties: [ModelProperty], access: String, context: some MacroExpansionContext) -> DeclSyntax {
-        var lines: [String] = []
-        for property in properties where property.initializer == nil {
-            if property.isIgnored && !property.isOptional {
-                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.ignoredNeedsValue))
-                continue
-            }
-            if property.isOptional {
-                // A `var` optional starts as nil by itself; a `let` one must be set.
-                if property.isLet { lines.append("self.\(property.name) = nil") }
-                continue
-            }
-            lines.append("self.\(property.name) = KilnModel.ModelDefaults.value()")
-        }
+    static func makeDefaultInit(_ plans: [PropertyPlan], access: String) -> DeclSyntax {
+        let lines = plans.compactMap { plan in plan.valueWhenNotRead.map { "self.\(plan.name) = \($0)" } }
         return "\(raw: access)init() {\(raw: block(lines))}"
     }
 
-    static func makeDecodingInit(
-        _ properties: [ModelProperty], style: ModelKeyStyle?, access: String, hook: DidDecodeHook? = nil, context: some MacroExpansionContext
-    ) -> DeclSyntax {
-        var lines: [String] = []
-        for property in properties {
-            if property.isIgnored {
-                if property.initializer == nil && !property.isOptional { continue } // diagnosed in init()
-                if property.initializer == nil && property.isLet { lines.append("self.\(property.name) = nil") }
-                continue
-            }
-            if property.isLet && property.initializer != nil {
-                context.diagnose(Diagnostic(node: property.node, message: KilnDiagnostic.letWithValueNotDecoded))
-                continue
-            }
-            lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context))")
-        }
+    static func makeDecodingInit(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> DeclSyntax {
+        var lines = assignments(plans, receiver: "container")
         let opening =
             lines.isEmpty
             ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
@@ -250,81 +211,74 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
 
     /// `init(kiln:)`: the same reads as `init(from:)`, keys in the same order, straight from Kiln's
     /// tape, without the `Decoder` protocol in between (`KilnDecoder` takes this path).
-    static func makeFastInit(
-        _ properties: [ModelProperty], style: ModelKeyStyle?, access: String, hook: DidDecodeHook? = nil, context: some MacroExpansionContext
-    ) -> DeclSyntax {
-        var lines: [String] = []
-        for property in properties {
-            if property.isIgnored {
-                if property.initializer == nil && property.isOptional && property.isLet { lines.append("self.\(property.name) = nil") }
-                continue
-            }
-            if property.isLet && property.initializer != nil { continue } // diagnosed in init(from:)
-            lines.append("self.\(property.name) = \(decodeCall(property, style: style, context: context, receiver: "reader", diagnose: false))")
-        }
+    static func makeFastInit(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> DeclSyntax {
+        var lines = assignments(plans, receiver: "reader")
         if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
         return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
     }
 
+    /// A decoding initializer's assignments: each read property from `receiver`, each other one
+    /// its value when not read (if Swift does not give it one).
+    static func assignments(_ plans: [PropertyPlan], receiver: String) -> [String] {
+        plans.compactMap { plan in
+            if let read = plan.read { return "self.\(plan.name) = \(decodeCall(plan, read, receiver: receiver))" }
+            return plan.valueWhenNotRead.map { "self.\(plan.name) = \($0)" }
+        }
+    }
+
     /// One property's read, shared by `init(from:)` and `init(kiln:)` so both try the same keys in
     /// the same order.
-    static func decodeCall(
-        _ property: ModelProperty, style: ModelKeyStyle?, context: some MacroExpansionContext, receiver: String = "container", diagnose: Bool = true
-    ) -> String {
-        let method = property.isOptional ? "optional" : "value"
-        let name = stringLiteral(property.name)
+    static func decodeCall(_ plan: PropertyPlan, _ read: PropertyPlan.Read, receiver: String) -> String {
+        let method = plan.isOptional ? "optional" : "value"
         var arguments: [String] = []
-        let keys = property.decodingKeys(style)
-        let emptyIsMissing = property.defaultIfEmpty && property.transform == nil
-        let usesPaths = property.transform != nil || emptyIsMissing || keys.count > 2 || keys.contains(where: property.isPath)
-        if usesPaths {
-            let paths = keys.map { pathLiteral($0, of: property, node: diagnose ? property.node : nil, context: diagnose ? context : nil) }
-            arguments.append("paths: [\(paths.joined(separator: ", "))]")
-            if let transform = property.transform { arguments.append("transform: \(transform.description)") }
-            if emptyIsMissing { arguments.append("emptyIsMissing: true") }
+        if read.usesPaths {
+            arguments.append("paths: [\(read.keys.map { pathLiteral($0.segments) }.joined(separator: ", "))]")
+            if let transform = read.transform { arguments.append("transform: \(transform)") }
+            if read.emptyIsMissing { arguments.append("emptyIsMissing: true") }
         } else {
-            arguments.append(contentsOf: keys.map(stringLiteral))
+            arguments.append(contentsOf: read.keys.map { stringLiteral($0.text) })
         }
-        arguments.append("property: \(name)")
-        if let initializer = property.initializer {
-            arguments.append("default: \(initializer.description)")
+        arguments.append("property: \(stringLiteral(plan.name))")
+        if let initialValue = plan.initialValue {
+            arguments.append("default: \(initialValue)")
         }
         return "\(receiver).\(method)(\(arguments.joined(separator: ", ")))"
     }
 
-    static func makeEncode(_ properties: [ModelProperty], style: ModelKeyStyle?, access: String) -> DeclSyntax {
+    static func makeEncode(_ plans: [PropertyPlan], access: String) -> DeclSyntax {
         var lines: [String] = []
-        // Keys that begin another property's key path: properties written there are merged.
-        let pathRoots = Set(
-            properties.filter { !$0.isIgnored }.compactMap { property in property.fixedEncodingKey(style).flatMap { property.isPath($0) ? $0 : nil } }
-                .compactMap { $0.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) })
-        for property in properties where !property.isIgnored {
-            let value = "self.\(property.name)"
-            let method = property.isOptional ? "encodeIfPresent" : "encode"
-            let key = property.fixedEncodingKey(style)
-            let name = stringLiteral(property.name)
-            if let transform = property.transform {
-                let place = key.map { "at: \(pathLiteral($0, of: property, node: nil, context: nil))" } ?? "property: \(name)"
-                lines.append("try container.\(method)(\(value), \(place), transform: \(transform.description))")
-            } else if let key, property.isPath(key) {
-                lines.append("try container.\(method)(\(value), at: \(keyPathLiteral(key, node: nil, context: nil)))")
-            } else if pathRoots.contains(key ?? property.name) {
-                lines.append("try container.\(method)(\(value), merging: \(stringLiteral(key ?? property.name)))")
-            } else if let key {
-                lines.append("try container.\(method)(\(value), forKey: \(stringLiteral(key)))")
-            } else {
-                lines.append("try container.\(method)(\(value), property: \(name))")
+        for plan in plans {
+            guard let write = plan.write else { continue }
+            let method = plan.isOptional ? "encodeIfPresent" : "encode"
+            let place: String
+            switch write.place {
+            case .property: place = "property: \(stringLiteral(plan.name))"
+            case .key(let key): place = "forKey: \(stringLiteral(key))"
+            case .path(let segments): place = "at: \(pathLiteral(segments))"
+            case .merging(let key): place = "merging: \(stringLiteral(key))"
             }
+            let transform = write.transform.map { ", transform: \($0)" } ?? ""
+            lines.append("try container.\(method)(self.\(plan.name), \(place)\(transform))")
         }
         let body = ["var container = KilnModel.ModelEncodingContainer(encoder: encoder)"] + lines + ["try container.finish()"]
         return "\(raw: access)func encode(to encoder: any Encoder) throws {\(raw: block(body))}"
     }
 
-    /// The `JSONPath` a key stands for: parsed as a path, or one key for `@Key(literal:)`.
-    static func pathLiteral(_ key: String, of property: ModelProperty, node: Syntax?, context: (any MacroExpansionContext)?) -> String {
-        property.isPath(key) || !property.keyIsLiteral
-            ? keyPathLiteral(key, node: node, context: context)
-            : "KilnModel.JSONPath([.key(\(stringLiteral(key)))])"
+    /// `init(id: Int = …, title: String = "--")`, since generated initializers take away the
+    /// struct's implicit memberwise one. Left out when a property's type cannot be read from
+    /// its declaration or the type already has an initializer with these labels.
+    static func makeMemberwiseInit(_ plans: [PropertyPlan], access: String, existing: ExistingMembers) -> DeclSyntax? {
+        let settable = plans.filter { !$0.isConstant }
+        guard !settable.isEmpty else { return nil }
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for plan in settable {
+            guard let type = plan.type, let defaultValue = plan.defaultValue else { return nil }
+            parameters.append("\(parameterLabel(plan.name)): \(type) = \(defaultValue)")
+            assignments.append("self.\(plan.name) = `\(plan.name)`")
+        }
+        guard !existing.initializerLabels.contains(settable.map(\.name)) else { return nil }
+        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
     }
 
     // MARK: Helpers
@@ -353,34 +307,6 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         return ""
     }
 
-    /// `init(id: Int = …, title: String = "--")`, since generated initializers take away the
-    /// struct's implicit memberwise one. Left out when a property's type cannot be read from
-    /// its declaration or the type already has an initializer with these labels.
-    static func makeMemberwiseInit(_ properties: [ModelProperty], access: String, existing: ExistingMembers) -> DeclSyntax? {
-        let settable = properties.filter { !($0.isLet && $0.initializer != nil) }
-        guard !settable.isEmpty else { return nil }
-        var parameters: [String] = []
-        var assignments: [String] = []
-        for property in settable {
-            guard let type = property.type?.description ?? property.initializer.flatMap(literalType) else { return nil }
-            let defaultValue: String
-            if let initializer = property.initializer {
-                defaultValue = initializer.description
-            } else if property.isOptional {
-                defaultValue = "nil"
-            } else if property.isIgnored {
-                return nil
-            } else {
-                defaultValue = "KilnModel.ModelDefaults.value()"
-            }
-            parameters.append("\(parameterLabel(property.name)): \(type) = \(defaultValue)")
-            assignments.append("self.\(property.name) = `\(property.name)`")
-        }
-        let labels = settable.map(\.name)
-        guard !existing.initializerLabels.contains(labels) else { return nil }
-        return "\(raw: access)init(\(raw: parameters.joined(separator: ", "))) {\(raw: block(assignments))}"
-    }
-
     /// A property name as an argument label in a call: only `inout` needs backticks there.
     static func argumentLabel(_ name: String) -> String {
         name == "inout" ? "`inout`" : name
@@ -390,18 +316,6 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// keywords do not.
     static func parameterLabel(_ name: String) -> String {
         ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
-    }
-
-    /// The type of a literal initializer: `"--"` is `String`, `0` is `Int`, `1.5` is `Double`.
-    static func literalType(_ expression: ExprSyntax) -> String? {
-        if expression.is(StringLiteralExprSyntax.self) { return "String" }
-        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
-        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
-        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return literalType(prefix.expression)
-        }
-        return nil
     }
 
     /// A `didDecode()` or `didDecode(_:)` method the decoding initializers call last.
@@ -456,25 +370,12 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         StringLiteralExprSyntax(content: text).description
     }
 
-    /// `"author.name"` → `KilnModel.JSONPath([.key("author"), .key("name")])`, parsed at compile time.
-    static func keyPathLiteral(_ text: String, node: Syntax?, context: (any MacroExpansionContext)?) -> String {
-        var components: [String] = []
-        for segment in text.split(separator: ".", omittingEmptySubsequences: false) {
-            var rest = Substring(segment)
-            if rest.isEmpty, let node, let context {
-                context.diagnose(Diagnostic(node: node, message: KilnDiagnostic.emptyKeyPath))
-            }
-            if let bracket = rest.firstIndex(of: "[") {
-                let key = rest[..<bracket]
-                if !key.isEmpty { components.append(".key(\(stringLiteral(String(key))))") }
-                rest = rest[bracket...]
-                while rest.first == "[", let close = rest.firstIndex(of: "]") {
-                    let digits = rest[rest.index(after: rest.startIndex)..<close]
-                    if let index = Int(digits) { components.append(".index(\(index))") }
-                    rest = rest[rest.index(after: close)...]
-                }
-            } else if !rest.isEmpty {
-                components.append(".key(\(stringLiteral(String(rest))))")
+    /// `[.key("author"), .key("name")]` → `KilnModel.JSONPath([.key("author"), .key("name")])`.
+    static func pathLiteral(_ segments: [KeyPathSegment]) -> String {
+        let components = segments.map { segment in
+            switch segment {
+            case .key(let key): ".key(\(stringLiteral(key)))"
+            case .index(let index): ".index(\(index))"
             }
         }
         return "KilnModel.JSONPath([\(components.joined(separator: ", "))])"

@@ -1,3 +1,4 @@
+import KilnSupport
 import SwiftDiagnostics
 
 /// What `@DataModel` tells a developer when it cannot do what the code asks.
@@ -6,7 +7,6 @@ enum KilnDiagnostic: String, DiagnosticMessage {
     case keyNotLiteral
     case ignoredNeedsValue
     case letWithValueNotDecoded
-    case emptyKeyPath
     case keyStyleNotLiteral
 
     var message: String {
@@ -19,8 +19,6 @@ enum KilnDiagnostic: String, DiagnosticMessage {
             "an @Ignored property needs an initial value or an optional type, since it never comes from JSON"
         case .letWithValueNotDecoded:
             "a 'let' with an initial value is never decoded; make it 'var' to read it from JSON, or mark it @Ignored"
-        case .emptyKeyPath:
-            "this key path has an empty part; write keys separated by single dots, such as \"author.name\""
         case .keyStyleNotLiteral:
             "keyStyle is read at compile time; write the case itself, such as @DataModel(keyStyle: .snakeCase)"
         }
@@ -34,4 +32,14 @@ enum KilnDiagnostic: String, DiagnosticMessage {
         default: .error
         }
     }
+}
+
+/// A `@Key` path the key-path grammar rejects, such as `@Key("tags[x]")`; the grammar's error
+/// says what is wrong and what to write.
+struct KeyPathDiagnostic: DiagnosticMessage {
+    var error: KeyPathSyntaxError
+
+    var message: String { error.description }
+    var diagnosticID: MessageID { MessageID(domain: "Kiln", id: "malformedKeyPath") }
+    var severity: DiagnosticSeverity { .error }
 }

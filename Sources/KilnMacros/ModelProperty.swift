@@ -2,20 +2,29 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// A stored property of a `@DataModel` type, as the macro sees it.
+/// A stored property of a `@DataModel` type, as written: its declaration and Kiln attributes.
+/// ``PropertyPlan`` decides what the macro does with it.
 struct ModelProperty {
     var name: String
     var type: TypeSyntax?
     var initializer: ExprSyntax?
     var isLet: Bool
-    var keys: [String]
-    /// `@Key(literal:)`: the key is one key however it is spelled, never a path.
-    var keyIsLiteral = false
+    /// `@Key`'s arguments, in order.
+    var keys: [KeyArgument]
     var isIgnored: Bool
     var transform: ExprSyntax?
     /// `@DefaultIfEmpty`: an empty string, array or object reads as absent.
     var defaultIfEmpty = false
     var node: Syntax
+
+    /// One string given to `@Key`.
+    struct KeyArgument {
+        var text: String
+        /// `@Key(literal:)`: one key however it is spelled, never a path.
+        var isLiteral: Bool
+        /// The argument, where a diagnostic about it points.
+        var node: Syntax
+    }
 
     /// Whether the declared type is optional (`T?`, `T!`, `Optional<T>`).
     var isOptional: Bool {
@@ -24,28 +33,6 @@ struct ModelProperty {
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" { return true }
         if let member = type.as(MemberTypeSyntax.self), member.name.text == "Optional" { return true }
         return false
-    }
-
-    /// The keys tried when decoding, in order: `@Key`'s; otherwise the key the model's style
-    /// writes first and the other spelling (the Swift name or its snake_case twin) as a tolerant
-    /// alias. An undeclared model reads the Swift name first.
-    func decodingKeys(_ style: ModelKeyStyle?) -> [String] {
-        if !keys.isEmpty { return keys }
-        let snake = ModelKeyStyle.snakeCase(name)
-        guard snake != name else { return [name] }
-        return style == .snakeCase ? [snake, name] : [name, snake]
-    }
-
-    /// The key written when encoding: `@Key`'s first, or the name in the model's declared style;
-    /// `nil` when the encoder's `KeyStyle` chooses it (no `@Key` and no declared style).
-    func fixedEncodingKey(_ style: ModelKeyStyle?) -> String? {
-        keys.first ?? style?.key(for: name)
-    }
-
-    /// Whether `key`, one of this property's keys, is a path into nested values
-    /// (`author.name`, `items[0]`) rather than one key.
-    func isPath(_ key: String) -> Bool {
-        !keyIsLiteral && (key.contains(".") || key.contains("["))
     }
 
     /// Reads the stored properties of a type's members, with their Kiln attributes.
@@ -57,8 +44,7 @@ struct ModelProperty {
             if modifiers.contains("static") || modifiers.contains("class") || modifiers.contains("lazy") { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
 
-            var keys: [String] = []
-            var keyIsLiteral = false
+            var keys: [KeyArgument] = []
             var isIgnored = false
             var transform: ExprSyntax?
             var defaultIfEmpty = false
@@ -71,11 +57,10 @@ struct ModelProperty {
                         if argument.label?.text == "literal", let literal = argument.expression.as(StringLiteralExprSyntax.self),
                             let text = literal.representedLiteralValue
                         {
-                            keys.append(text)
-                            keyIsLiteral = true
+                            keys.append(KeyArgument(text: text, isLiteral: true, node: Syntax(literal)))
                         } else if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty
                         {
-                            keys.append(text)
+                            keys.append(KeyArgument(text: text, isLiteral: false, node: Syntax(literal)))
                         } else {
                             if diagnose { context.diagnose(Diagnostic(node: argument.expression, message: KilnDiagnostic.keyNotLiteral)) }
                         }
@@ -114,7 +99,6 @@ struct ModelProperty {
                         initializer: binding.initializer?.value.trimmed,
                         isLet: isLet,
                         keys: keys,
-                        keyIsLiteral: keyIsLiteral,
                         isIgnored: isIgnored,
                         transform: transform?.trimmed,
                         defaultIfEmpty: defaultIfEmpty,

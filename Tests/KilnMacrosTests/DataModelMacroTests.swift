@@ -512,19 +512,4 @@ func expectExpansion(
             ]
         )
     }
-
-    /// The macro (which cannot import KilnModel) and `KeyStyle` must agree on snake_case, or
-    /// encoding with `.snakeCase` would write keys decoding does not try.
-    @Test(arguments: ["authorName", "userID", "avatarURLString", "id", "page2Size", "isTop", "HTTPCode", "a", "coverURL", "totalPages"])
-    func macroAndKeyStyleAgreeOnSnakeCase(name: String) {
-        #expect(KeyStyleProbe.snake(name) == KeyStyle.snakeCase(name))
-    }
-
-    @Test func snakeCaseTwins() {
-        #expect(KeyStyleProbe.snake("authorName") == "author_name")
-        #expect(KeyStyleProbe.snake("userID") == "user_id")
-        #expect(KeyStyleProbe.snake("avatarURLString") == "avatar_url_string")
-        #expect(KeyStyleProbe.snake("id") == "id")
-        #expect(KeyStyleProbe.snake("page2Size") == "page2_size")
-    }
 }

@@ -46,4 +46,19 @@ import Testing
         #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: "list[x]") }
         #expect(JSONPath("data.list").description == "data.list")
     }
+
+    @Test(arguments: ["a..b", ".a", "a.", "tags[x]", "a[-1]", "tags[0", "a[]", "."])
+    func malformedKeyPathsThrow(_ text: String) {
+        let error = #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: text) }
+        #expect(error?.path == text)
+        #expect(JSONPath(stringLiteral: text).components == [.key(text)])
+    }
+
+    @Test func keyPathEdgesParse() throws {
+        #expect(try JSONPath(parsing: "").components == [])
+        #expect(try JSONPath(parsing: "[0]").components == [.index(0)])
+        #expect(try JSONPath(parsing: "a[1][2]").components == [.key("a"), .index(1), .index(2)])
+        #expect(try JSONPath(parsing: "a.[0]").components == [.key("a"), .index(0)])
+        #expect(try JSONPath(parsing: "a]").components == [.key("a]")])
+    }
 }

@@ -46,6 +46,19 @@ struct ModelDecoder: Sendable, CustomStringConvertible {
 }
 
 @Suite struct KeyStyleTests {
+    /// The rule `@DataModel` reads and writes keys with, at compile time, and encoders apply at run
+    /// time: one function, in KilnSupport.
+    @Test(arguments: [
+        ("authorName", "author_name"), ("userID", "user_id"), ("avatarURLString", "avatar_url_string"), ("id", "id"),
+        ("page2Size", "page2_size"), ("isTop", "is_top"), ("HTTPCode", "http_code"), ("a", "a"), ("coverURL", "cover_url"),
+        ("totalPages", "total_pages"),
+    ])
+    func snakeCaseSplitsWordsAndAcronyms(name: String, key: String) {
+        #expect(KeyStyle.snakeCase(name) == key)
+        #expect(KeyStyle.snakeCase.key(for: name) == key)
+        #expect(KeyStyle.asWritten.key(for: name) == name)
+    }
+
     static let snakePage = #"""
         {"has_more": true, "next_cursor": "c2", "total_count": 41, "pageNo": 2, "publish_date": "20161010",
          "items": [{"item_id": 7, "display_name": "Kai"}, {"item_id": 8, "display_name": "Lin"}],

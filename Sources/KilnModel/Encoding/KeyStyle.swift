@@ -1,3 +1,5 @@
+import KilnSupport
+
 /// How `@DataModel` spells the keys of properties that have no `@Key`.
 ///
 /// Decoding always accepts both a property's Swift name and its snake_case form; encoding writes
@@ -26,28 +28,20 @@ public enum KeyStyle: Sendable, Hashable {
 
     /// The key written for the property `name`.
     public func key(for name: String) -> String {
-        switch self {
-        case .asWritten: name
-        case .snakeCase: Self.snakeCase(name)
-        }
+        keyCase.key(for: name)
     }
 
     /// `authorName` → `author_name`, `userID` → `user_id` (the same rule `@DataModel` decodes with).
     public static func snakeCase(_ name: String) -> String {
-        let chars = Array(name)
-        var out = ""
-        for (i, c) in chars.enumerated() {
-            if c.isUppercase {
-                let previousIsLower = i > 0 && (chars[i - 1].isLowercase || chars[i - 1].isNumber)
-                let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
-                let previousIsUpper = i > 0 && chars[i - 1].isUppercase
-                if i > 0 && (previousIsLower || (previousIsUpper && nextIsLower)) && out.last != "_" { out.append("_") }
-                out += c.lowercased()
-            } else {
-                out.append(c)
-            }
+        KeyCase.snakeCase(name)
+    }
+
+    /// The shared rule this style names.
+    var keyCase: KeyCase {
+        switch self {
+        case .asWritten: .asWritten
+        case .snakeCase: .snakeCase
         }
-        return out
     }
 }
 

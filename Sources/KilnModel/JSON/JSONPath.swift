@@ -1,3 +1,5 @@
+import KilnSupport
+
 /// A path into JSON: keys and array indices, written `"data.list"` or `"data.items[3].author"`.
 ///
 /// Used by ``JSONValue`` subscripts, by `@Key("author.name")`, and to decode from inside an
@@ -19,55 +21,18 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// Parses `"a.b[2].c"`. Throws ``JSONPathSyntaxError`` for text such as `"a..b"` or `"a[x]"`.
     public init(parsing text: String) throws(JSONPathSyntaxError) {
-        var components: [Component] = []
-        var current = ""
-        var chars = text.makeIterator()
-        var pendingKey = true
-        while let c = chars.next() {
-            switch c {
-            case ".":
-                if !current.isEmpty {
-                    components.append(.key(current))
-                    current = ""
-                } else if pendingKey {
-                    throw JSONPathSyntaxError(path: text)
-                }
-                pendingKey = true
-            case "[":
-                if !current.isEmpty {
-                    components.append(.key(current))
-                    current = ""
-                }
-                var digits = ""
-                var closed = false
-                while let d = chars.next() {
-                    if d == "]" {
-                        closed = true
-                        break
-                    }
-                    digits.append(d)
-                }
-                guard closed, let index = Int(digits), index >= 0 else { throw JSONPathSyntaxError(path: text) }
-                components.append(.index(index))
-                pendingKey = false
-            default:
-                current.append(c)
-                pendingKey = false
-            }
-        }
-        if !current.isEmpty {
-            components.append(.key(current))
-        } else if pendingKey && !text.isEmpty {
+        do {
+            components = try KeyPathGrammar.segments(of: text).map(Component.init)
+        } catch {
             throw JSONPathSyntaxError(path: text)
         }
-        self.components = components
     }
 
     /// A path from a literal; a malformed literal becomes a path of the single key as written.
     public init(stringLiteral value: String) {
         // A plain key (the common `@Key("cover_url")`) needs no parsing: generated code builds
         // these on every decode.
-        if !value.isEmpty, !value.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") }) {
+        if !value.isEmpty, KeyPathGrammar.isSingleKey(value) {
             self.components = [.key(value)]
             return
         }
@@ -87,6 +52,15 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         if outer.isEmpty { return inner }
         if inner.isEmpty { return outer }
         return inner.hasPrefix("[") ? outer + inner : outer + "." + inner
+    }
+}
+
+extension JSONPath.Component {
+    init(_ segment: KeyPathSegment) {
+        switch segment {
+        case .key(let key): self = .key(key)
+        case .index(let index): self = .index(index)
+        }
     }
 }
 

@@ -68,12 +68,16 @@ public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModel
 public macro DataModel(keyStyle: KeyStyle) = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
 
 /// The JSON keys a property is read from, first present and non-null wins; dotted paths reach
-/// into nested objects. The first key is the one written when encoding.
+/// into nested objects and indices into arrays. The first key is the one written when encoding.
 ///
 /// ```swift
 /// @Key("pub_date", "publishDate") var published = ""
 /// @Key("author.name") var authorName = ""
+/// @Key("tags[0]") var firstTag: String?
 /// ```
+///
+/// Paths follow ``JSONPath``'s grammar and are checked when the model compiles: `@Key("tags[x]")`,
+/// `@Key("a..b")` and `@Key("a[-1]")` are errors that say what to write instead.
 @attached(peer)
 public macro Key(_ name: String, _ aliases: String...) = #externalMacro(module: "KilnMacros", type: "MarkerMacro")
 
