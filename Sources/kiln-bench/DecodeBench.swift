@@ -1,12 +1,7 @@
 import BenchSupport
 import Foundation
 import KilnModel
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 #if os(Linux)
 /// glibc's `malloc_trim` (not exported by the Glibc module): hands freed heap back to the system.

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// A key the interactive demo understands.
 enum Key: Equatable, Sendable {
