@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import KilnSupport
 
 extension DiskCache {
     /// The cache's one SQLite connection: a GRDB `DatabaseQueue` for everything but lookups,

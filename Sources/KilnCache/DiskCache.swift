@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KilnSupport
 
 /// A persistent cache of bytes in a folder: an SQLite database (through GRDB, in WAL mode) for
 /// small values and the index, and one file per large value.

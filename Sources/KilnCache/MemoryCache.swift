@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// An in-memory least-recently-used cache with count and cost limits and per-entry expiry.
 ///

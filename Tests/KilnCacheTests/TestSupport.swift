@@ -1,22 +1,22 @@
 import Foundation
+import KilnSupport
 import Testing
 @testable import KilnCache
 
 /// A date a test moves by hand, read by a ``CacheClock``.
-final class TestDate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date
+final class TestDate: Sendable {
+    private let date: LockedValue<Date>
 
     init(_ date: Date = Date(timeIntervalSinceReferenceDate: 800_000_000)) {
-        self.date = date
+        self.date = LockedValue(date)
     }
 
     var current: Date {
-        lock.withLock { date }
+        date.current
     }
 
     func advance(by seconds: TimeInterval) {
-        lock.withLock { date = date.addingTimeInterval(seconds) }
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 
     var clock: CacheClock {
@@ -25,16 +25,15 @@ final class TestDate: @unchecked Sendable {
 }
 
 /// Collects the events a ``DiskCache`` reports.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [DiskCache.Event] = []
+final class EventLog: Sendable {
+    private let stored = LockedValue([DiskCache.Event]())
 
     var events: [DiskCache.Event] {
-        lock.withLock { stored }
+        stored.current
     }
 
     func record(_ event: DiskCache.Event) {
-        lock.withLock { stored.append(event) }
+        stored.withLock { $0.append(event) }
     }
 
     var recoveries: Int {
