@@ -235,8 +235,8 @@ public final class DiskCache: @unchecked Sendable {
                 return nil
             }
         } else {
-            // A row written before small values had checksums has none (0) and is served as is.
-            guard row.checksum == 0 || Checksum.ofInline(row.inlineValue) == row.checksum else {
+            // Every row of this format has a checksum: one that does not match is damage, a miss.
+            guard Checksum.ofInline(row.inlineValue) == row.checksum else {
                 removeDamaged(row, key: key, event: .valueCorrupt(key: key))
                 return nil
             }
