@@ -41,6 +41,21 @@ final class EventLog: Sendable {
     }
 }
 
+/// Expects `cache` to have moved its database aside once (kept in `Broken`) and to work as a new
+/// cache: a small and a large value written now are read back.
+func expectRebuiltAndWorking(_ directory: TemporaryDirectory, events: EventLog, cache: DiskCache) {
+    let small = Data(repeating: 20, count: 20)
+    let large = Data(repeating: 30, count: 3000)
+    #expect(events.recoveries == 1)
+    #expect(FileManager.default.fileExists(atPath: directory.brokenURL.appendingPathComponent("cache.sqlite").path))
+    cache.set(small, forKey: "after")
+    cache.set(large, forKey: "after-large")
+    cache.flush()
+    #expect(cache.value(forKey: "after") == small)
+    #expect(cache.value(forKey: "after-large") == large)
+    #expect(cache.size().count == 2)
+}
+
 /// A fresh folder under the temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
     let url: URL
