@@ -1,7 +1,8 @@
 /// A small non-recursive mutex: the one lock every Kiln module uses.
 ///
 /// Prefer ``LockedValue``, which keeps the state it guards out of reach without the lock. `Lock`
-/// is for the rare place that guards something other than a value (a section of code, a file).
+/// is for the places that guard something other than one value: a section of code, a file, or
+/// fields split between two locks (`DiskCache`'s write and state locks).
 ///
 /// ```swift
 /// let lock = Lock()
@@ -38,10 +39,9 @@ package final class Lock: @unchecked Sendable {
         primitive.deallocate()
     }
 
-    /// Takes the lock, waiting for it if another thread holds it. Pair with ``unlock()`` on the
-    /// same thread; ``withLock(_:)`` does both.
+    // Only through `withLock`: a lock taken is always given back, on every path out.
     @inline(__always)
-    package func lock() {
+    private func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
         #else
@@ -49,9 +49,8 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    /// Releases the lock this thread took with ``lock()``.
     @inline(__always)
-    package func unlock() {
+    private func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
         #else
