@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "KilnModel", dependencies: ["KilnSupport", "KilnMacros"]),
         .target(
             name: "KilnNetwork",
-            dependencies: ["KilnModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["KilnSupport", "KilnModel", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "KilnCache",
@@ -60,11 +60,11 @@ let package = Package(
             name: "KilnNetworkCache",
             dependencies: ["KilnNetwork", "KilnCache", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "KilnViewModel", dependencies: ["KilnModel", "KilnNetwork"]),
+        .target(name: "KilnViewModel", dependencies: ["KilnSupport", "KilnModel", "KilnNetwork"]),
         .target(
             name: "KilnTesting",
             dependencies: [
-                "KilnModel", "KilnNetwork",
+                "KilnSupport", "KilnModel", "KilnNetwork",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -91,11 +91,11 @@ let package = Package(
         // KilnViewModel: the nginx-backed PagedList tests live beside the nginx fixture.
         .testTarget(
             name: "KilnNetworkTests",
-            dependencies: ["KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel", "KilnTesting"],
+            dependencies: ["KilnSupport", "KilnNetwork", "KilnCache", "KilnNetworkCache", "KilnViewModel", "KilnTesting"],
             // The Server-Sent Events peer the stream tests start (sse-starlette under uvicorn).
             exclude: ["RealPeers/sse_server.py"]
         ),
-        .testTarget(name: "KilnCacheTests", dependencies: ["KilnCache", "KilnTesting"]),
+        .testTarget(name: "KilnCacheTests", dependencies: ["KilnSupport", "KilnCache", "KilnTesting"]),
         .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "KilnBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Kiln", path: "..")
     ],

@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "KilnDemo",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Kiln", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -14,8 +14,8 @@ enum Checksum {
         data.withUnsafeBytes { of($0) }
     }
 
-    /// The checksum stored with a small value in its row: ``of(_:)``, never 0, because 0 marks a
-    /// row written before small values had checksums.
+    /// The checksum stored with a small value in its row: ``of(_:)``, never 0, so that a zeroed
+    /// column (the "no checksum" of database formats before 3) never matches a value.
     static func ofInline(_ data: Data) -> Int64 {
         let checksum = of(data)
         return checksum == 0 ? 1 : checksum

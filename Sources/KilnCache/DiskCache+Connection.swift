@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import KilnSupport
 
 extension DiskCache {
     /// The cache's one SQLite connection: a GRDB `DatabaseQueue` for everything but lookups,
@@ -58,52 +59,52 @@ extension DiskCache {
         /// ``DiskCache/completeLookupSQL`` over ``DiskCache/lookupSQL``) inside the read
         /// transaction, beginning it if needed. The statement is reset afterwards.
         func lookup<T>(complete: Bool, _ body: (_ statement: OpaquePointer) throws -> T) throws -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !isClosed else { throw Closed() }
-            let statement = try prepared(complete: complete)
-            if keepsReadTransaction, sqlite3_get_autocommit(handle) != 0 {
-                try execute("BEGIN DEFERRED TRANSACTION")
+            try lock.withLock {
+                guard !isClosed else { throw Closed() }
+                let statement = try prepared(complete: complete)
+                if keepsReadTransaction, sqlite3_get_autocommit(handle) != 0 {
+                    try execute("BEGIN DEFERRED TRANSACTION")
+                }
+                defer { sqlite3_reset(statement) }
+                return try body(statement)
             }
-            defer { sqlite3_reset(statement) }
-            return try body(statement)
         }
 
         /// Runs `updates` in a GRDB write transaction, ending the lookups' read transaction first.
         func write<T>(_ updates: (Database) throws -> T) throws -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            try endReadTransaction()
-            return try queue.write(updates)
+            try lock.withLock {
+                try endReadTransaction()
+                return try queue.write(updates)
+            }
         }
 
         /// Runs `value` in a GRDB read transaction.
         func read<T>(_ value: (Database) throws -> T) throws -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            try endReadTransaction()
-            return try queue.read(value)
+            try lock.withLock {
+                try endReadTransaction()
+                return try queue.read(value)
+            }
         }
 
         /// Ends the read transaction and frees the memory SQLite can free (its page cache).
         func releaseMemory() {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !isClosed else { return }
-            try? endReadTransaction()
-            sqlite3_db_release_memory(handle)
+            lock.withLock {
+                guard !isClosed else { return }
+                try? endReadTransaction()
+                sqlite3_db_release_memory(handle)
+            }
         }
 
         /// Finalizes the statements, ends the read transaction and closes the connection.
         /// Errors are ignored: the connection is being given up, usually because it is damaged.
         func close() {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !isClosed else { return }
-            isClosed = true
-            finalizeStatements()
-            try? endReadTransaction()
-            try? queue.close()
+            lock.withLock {
+                guard !isClosed else { return }
+                isClosed = true
+                finalizeStatements()
+                try? endReadTransaction()
+                try? queue.close()
+            }
         }
 
         /// What a lookup throws when the connection was closed after the lookup picked it up (a

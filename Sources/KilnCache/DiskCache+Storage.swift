@@ -4,9 +4,11 @@ import GRDBSQLite
 
 /// The SQL side of ``DiskCache``: schema, reading a row, committing the write buffer, trimming.
 extension DiskCache {
-    /// The layout of the database; a file with another `user_version` is rebuilt, except format
-    /// 1, which ``schemaSQL`` brings up to date (it lacked the `totals` table).
-    static let databaseFormat = 2
+    /// The layout of the database, kept in its `user_version`. A file of any other format is
+    /// discarded and rebuilt empty (``DiskCache/Event/databaseRecovered(reason:movedTo:)``), as
+    /// a cache may be: formats 1 and 2 could hold small values with no checksum (0), which this
+    /// format has no way to serve.
+    static let databaseFormat = 3
 
     /// A row of the `entry` table, without its key. Dates are seconds since the reference date,
     /// as stored.
@@ -16,8 +18,7 @@ extension DiskCache {
         var file: String?
         /// The value's length, with `sample`, read only for a row with a file.
         var size: Int
-        /// The checksum of the value (of a small value: ``Checksum/ofInline(_:)``, or 0 in a row
-        /// written before small values had one).
+        /// The checksum of the value (of a small value: ``Checksum/ofInline(_:)``).
         var checksum: Int64
         var sample: Int64
         var expiresAt: Double?
@@ -29,9 +30,9 @@ extension DiskCache {
         var metadata: [String: String]
     }
 
-    /// Creates the schema in an empty file, or adds what format 1 lacked: every statement is
-    /// `IF NOT EXISTS`, and it runs in the write transaction that checked the format, so two
-    /// processes opening one new folder at once create it once.
+    /// Creates the schema in an empty file: every statement is `IF NOT EXISTS`, and it runs in
+    /// the write transaction that checked the format, so two processes opening one new folder at
+    /// once create it once.
     ///
     /// The `totals` row holds the count and bytes of every process's entries, kept by triggers
     /// in the transaction that changes `entry`, so limits hold across processes without
@@ -161,12 +162,11 @@ extension DiskCache {
             case 0 where tables.isEmpty:
                 // Nothing to sweep in a new file: the first sweep is due a grace period from now.
                 try Self.createSchema(db, sweptAt: now)
-            case 1 where tables.contains("entry"):
-                // Files left by crashes of the version that swept at open: sweep soon.
-                try Self.createSchema(db, sweptAt: 0)
             case Self.databaseFormat where tables.isSuperset(of: ["entry", "totals"]):
                 break
             default:
+                // Another format (an older one, or a newer one this version cannot read): the
+                // file is moved aside and replaced (see `isDamage`).
                 throw SchemaMismatch(found: format)
             }
             guard try db.columns(in: "entry").map(\.name) == Self.entryColumns else { throw SchemaMismatch(found: format) }

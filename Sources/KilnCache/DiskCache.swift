@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KilnSupport
 
 /// A persistent cache of bytes in a folder: an SQLite database (through GRDB, in WAL mode) for
 /// small values and the index, and one file per large value.
@@ -192,19 +193,19 @@ public final class DiskCache: @unchecked Sendable {
         // The clock is read only for entries that can expire.
         let clock = configuration.clock
         let id = Self.rowID(for: key)
-        stateLock.lock()
-        if !pending.isEmpty, let waiting = pending[id] {
-            defer { stateLock.unlock() }
+        // One look under the lock: the write buffer answers if it holds the key; if not, the
+        // database the cache has now is asked.
+        let (inBuffer, buffered, database) = stateLock.withLock { () -> (Bool, Found?, Connection?) in
+            guard !pending.isEmpty, let waiting = pending[id] else { return (false, nil, self.database) }
             guard case .put(let staged) = waiting,
                 staged.entry.key == key,
                 staged.entry.schemaVersion == schemaVersion,
                 staged.entry.expiresAt == nil || !staged.entry.isExpired(at: clock.now())
-            else { return nil }
+            else { return (true, nil, nil) }
             noteAccessLocked(id)
-            return .staged(staged.entry)
+            return (true, .staged(staged.entry), nil)
         }
-        let database = self.database
-        stateLock.unlock()
+        if inBuffer { return buffered }
         guard let database else {
             // Unavailable: after a while, this read tries to open the database again.
             if reopenIfDue() { return lookup(key, schemaVersion: schemaVersion, complete: complete) }
@@ -234,8 +235,8 @@ public final class DiskCache: @unchecked Sendable {
                 return nil
             }
         } else {
-            // A row written before small values had checksums has none (0) and is served as is.
-            guard row.checksum == 0 || Checksum.ofInline(row.inlineValue) == row.checksum else {
+            // Every row of this format has a checksum: one that does not match is damage, a miss.
+            guard Checksum.ofInline(row.inlineValue) == row.checksum else {
                 removeDamaged(row, key: key, event: .valueCorrupt(key: key))
                 return nil
             }
@@ -306,41 +307,41 @@ public final class DiskCache: @unchecked Sendable {
         // Without a database nothing can be committed: an unavailable cache stays empty, and
         // writes no value files into a folder another cache may be using.
         guard reopenIfDue() else { return }
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        guard stateLock.withLock({ database != nil }) else { return }
-        if let limit = configuration.byteLimit, value.count > limit {
-            // Storing it would evict everything else and then itself: refuse it, keep the rest.
-            stage(.delete(key), forKey: key, bytes: 0)
-            report(.valueTooLarge(key: key, bytes: value.count))
-            return
-        }
-        var file: String?
-        var checksum: Int64
-        var sample: Int64 = 0
-        if value.count <= configuration.inlineThreshold {
-            checksum = Checksum.ofInline(value)
-        } else {
-            let name = ValueFiles.newName(for: key)
-            guard files.write(value, named: name) else {
-                report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
-                // A set that did not happen must not leave the older value to be served.
+        writeLock.withLock {
+            guard stateLock.withLock({ database != nil }) else { return }
+            if let limit = configuration.byteLimit, value.count > limit {
+                // Storing it would evict everything else and then itself: refuse it, keep the rest.
                 stage(.delete(key), forKey: key, bytes: 0)
+                report(.valueTooLarge(key: key, bytes: value.count))
                 return
             }
-            file = name
-            checksum = Checksum.of(value)
-            sample = Checksum.sampled(value)
+            var file: String?
+            var checksum: Int64
+            var sample: Int64 = 0
+            if value.count <= configuration.inlineThreshold {
+                checksum = Checksum.ofInline(value)
+            } else {
+                let name = ValueFiles.newName(for: key)
+                guard files.write(value, named: name) else {
+                    report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
+                    // A set that did not happen must not leave the older value to be served.
+                    stage(.delete(key), forKey: key, bytes: 0)
+                    return
+                }
+                file = name
+                checksum = Checksum.of(value)
+                sample = Checksum.sampled(value)
+            }
+            let full = stage(.put(Staged(entry: entry, file: file, checksum: checksum, sample: sample, sequence: 0)), forKey: key, bytes: value.count)
+            if full { flushLocked() }
         }
-        let full = stage(.put(Staged(entry: entry, file: file, checksum: checksum, sample: sample, sequence: 0)), forKey: key, bytes: value.count)
-        if full { flushLocked() }
     }
 
     /// Removes the value stored under `key`, if any.
     public func remove(forKey key: CacheKey) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        if stage(.delete(key), forKey: key, bytes: 0) { flushLocked() }
+        writeLock.withLock {
+            if stage(.delete(key), forKey: key, bytes: 0) { flushLocked() }
+        }
     }
 
     /// Removes every value whose key starts with `prefix` (`"GET /articles"` drops every

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// An in-memory least-recently-used cache with count and cost limits and per-entry expiry.
 ///
@@ -77,18 +78,18 @@ public final class MemoryCache: @unchecked Sendable {
     /// The bytes stored under `key`, or `nil` if there are none, they have expired, or they were
     /// stored with another schema version. A hit makes the entry the most recently used.
     public func value(forKey key: CacheKey, schemaVersion: Int = 0) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = liveSlot(forKey: key, schemaVersion: schemaVersion) else { return nil }
-        return nodes[slot].entry?.value
+        return lock.withLock {
+            guard let slot = liveSlot(forKey: key, schemaVersion: schemaVersion) else { return nil }
+            return nodes[slot].entry?.value
+        }
     }
 
     /// The entry stored under `key`, or `nil` on a miss (see ``value(forKey:schemaVersion:)``).
     public func entry(forKey key: CacheKey, schemaVersion: Int = 0) -> CacheEntry? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = liveSlot(forKey: key, schemaVersion: schemaVersion) else { return nil }
-        return nodes[slot].entry
+        return lock.withLock {
+            guard let slot = liveSlot(forKey: key, schemaVersion: schemaVersion) else { return nil }
+            return nodes[slot].entry
+        }
     }
 
     /// Whether a live entry is stored under `key`, without making it the most recently used.
@@ -130,34 +131,34 @@ public final class MemoryCache: @unchecked Sendable {
     /// Stores a complete entry, keeping its dates (used to promote an entry read from disk).
     public func insert(_ entry: CacheEntry, cost: Int? = nil) {
         let cost = max(0, cost ?? entry.value.count)
-        lock.lock()
-        defer { lock.unlock() }
-        if let costLimit, cost > costLimit {
-            if let slot = index.removeValue(forKey: entry.key) { release(slot) }
-            return
-        }
-        if let slot = index[entry.key] {
-            storedCost += cost - nodes[slot].cost
-            nodes[slot].entry = entry
-            nodes[slot].cost = cost
-            moveToFront(slot)
-        } else {
-            let node = Node(entry: entry, cost: cost, previous: -1, next: head)
-            let slot: Int
-            if let reused = free.popLast() {
-                slot = reused
-                nodes[slot] = node
-            } else {
-                slot = nodes.count
-                nodes.append(node)
+        lock.withLock {
+            if let costLimit, cost > costLimit {
+                if let slot = index.removeValue(forKey: entry.key) { release(slot) }
+                return
             }
-            if head >= 0 { nodes[head].previous = slot }
-            head = slot
-            if tail < 0 { tail = slot }
-            index[entry.key] = slot
-            storedCost += cost
+            if let slot = index[entry.key] {
+                storedCost += cost - nodes[slot].cost
+                nodes[slot].entry = entry
+                nodes[slot].cost = cost
+                moveToFront(slot)
+            } else {
+                let node = Node(entry: entry, cost: cost, previous: -1, next: head)
+                let slot: Int
+                if let reused = free.popLast() {
+                    slot = reused
+                    nodes[slot] = node
+                } else {
+                    slot = nodes.count
+                    nodes.append(node)
+                }
+                if head >= 0 { nodes[head].previous = slot }
+                head = slot
+                if tail < 0 { tail = slot }
+                index[entry.key] = slot
+                storedCost += cost
+            }
+            trim()
         }
-        trim()
     }
 
     /// Removes the entry stored under `key`, if any.

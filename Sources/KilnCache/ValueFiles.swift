@@ -1,13 +1,6 @@
 import Crypto
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// The folder of large values: one file per stored value, named by the SHA-256 of its key and a
 /// random suffix, written to a temporary file and renamed into place so a reader never sees half
@@ -69,7 +62,7 @@ struct ValueFiles: Sendable {
             var offset = 0
             while offset < bytes.count {
                 guard let base = bytes.baseAddress else { return false }
-                let result = Glue.write(descriptor, base + offset, bytes.count - offset)
+                let result = LibC.write(descriptor, base + offset, bytes.count - offset)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -113,7 +106,7 @@ struct ValueFiles: Sendable {
         guard let buffer = malloc(expectedCount) else { return .unreadable }
         var offset = 0
         while offset < expectedCount {
-            let result = Glue.read(descriptor, buffer + offset, expectedCount - offset)
+            let result = LibC.read(descriptor, buffer + offset, expectedCount - offset)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
                 free(buffer)
@@ -148,28 +141,5 @@ struct ValueFiles: Sendable {
             #endif
             return Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 < limit
         }
-    }
-}
-
-/// The C `read`/`write`, named apart from `ValueFiles`' own methods.
-private enum Glue {
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #else
-        Musl.write(descriptor, buffer, count)
-        #endif
-    }
-
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #else
-        Musl.read(descriptor, buffer, count)
-        #endif
     }
 }

@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// A file that a download put in place.
 public struct DownloadedFile: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import KilnModel
 import KilnNetwork
+import KilnSupport
 
 extension FixtureServer {
     /// Answers `method` (any method when `nil`) at `path` with a closure.
@@ -71,23 +72,26 @@ struct FixtureRoute: Sendable {
 }
 
 /// Routes and captured requests, shared between the server's connection tasks.
-final class FixtureStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var routes: [FixtureRoute] = []
-    private var captured: [FixtureRequest] = []
-
-    func add(_ route: FixtureRoute) {
-        lock.withLock { routes.append(route) }
+final class FixtureStore: Sendable {
+    private struct State {
+        var routes: [FixtureRoute] = []
+        var captured: [FixtureRequest] = []
     }
 
-    var requests: [FixtureRequest] { lock.withLock { captured } }
+    private let state = LockedValue(State())
 
-    func clearRequests() { lock.withLock { captured.removeAll() } }
+    func add(_ route: FixtureRoute) {
+        state.withLock { $0.routes.append(route) }
+    }
+
+    var requests: [FixtureRequest] { state.withLock { $0.captured } }
+
+    func clearRequests() { state.withLock { $0.captured.removeAll() } }
 
     func respond(to request: FixtureRequest) async throws -> FixtureResponse {
-        let route = lock.withLock { () -> FixtureRoute? in
-            captured.append(request)
-            return routes.last { $0.matches(request) }
+        let route = state.withLock { state -> FixtureRoute? in
+            state.captured.append(request)
+            return state.routes.last { $0.matches(request) }
         }
         guard let route else { return .status(404, body: "no fixture route for \(request.method) \(request.path)") }
         if route.latency > .zero { try await Task.sleep(for: route.latency) }
@@ -96,21 +100,20 @@ final class FixtureStore: @unchecked Sendable {
 }
 
 /// A thread-safe counter for routes that change their answer over time.
-public final class FixtureCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+public final class FixtureCounter: Sendable {
+    private let value = LockedValue(0)
 
     /// Creates a counter at zero.
     public init() {}
 
     /// Returns the current count and increments it.
     public func next() -> Int {
-        lock.withLock {
+        value.withLock { value in
             defer { value += 1 }
             return value
         }
     }
 
     /// The current count.
-    public var count: Int { lock.withLock { value } }
+    public var count: Int { value.current }
 }

@@ -1,13 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// FlyingFox's socket pool with Nagle's algorithm turned off on every socket it waits on.
 ///

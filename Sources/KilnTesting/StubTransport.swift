@@ -1,5 +1,6 @@
 import Foundation
 import KilnNetwork
+import KilnSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,9 +32,12 @@ public final class StubTransport: Transport, @unchecked Sendable {
         var answer: Answer
     }
 
-    private let lock = NSLock()
-    private var stubs: [Stub] = []
-    private var captured: [FixtureRequest] = []
+    private struct State {
+        var stubs: [Stub] = []
+        var captured: [FixtureRequest] = []
+    }
+
+    private let state = LockedValue(State())
 
     /// Creates a transport with no stubs.
     public init() {}
@@ -55,9 +59,9 @@ public final class StubTransport: Transport, @unchecked Sendable {
     }
 
     /// The requests received, oldest first.
-    public var requests: [FixtureRequest] { lock.withLock { captured } }
+    public var requests: [FixtureRequest] { state.withLock { $0.captured } }
 
-    private func add(_ stub: Stub) { lock.withLock { stubs.append(stub) } }
+    private func add(_ stub: Stub) { state.withLock { $0.stubs.append(stub) } }
 
     // MARK: Transport
 
@@ -94,9 +98,9 @@ public final class StubTransport: Transport, @unchecked Sendable {
             headers: request.allHTTPHeaderFields ?? [:],
             body: body
         )
-        let stub = lock.withLock { () -> Stub? in
-            captured.append(fixture)
-            return stubs.last { stub in
+        let stub = state.withLock { state -> Stub? in
+            state.captured.append(fixture)
+            return state.stubs.last { stub in
                 if let method = stub.method, method != fixture.method { return false }
                 if stub.path.hasSuffix("*") { return fixture.path.hasPrefix(String(stub.path.dropLast())) }
                 return stub.path == fixture.path

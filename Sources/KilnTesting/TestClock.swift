@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// A clock that moves only when a test moves it, for code that waits or reads the time.
 ///
@@ -47,11 +48,21 @@ public final class TestClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [Sleeper] = []
-    private var nextID: UInt64 = 0
-    private var sleeperWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private struct State {
+        var current = Instant(offset: .zero)
+        var sleepers: [Sleeper] = []
+        var nextID: UInt64 = 0
+        var sleeperWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the watchers the current sleepers satisfy.
+        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let satisfied = sleeperWatchers.filter { $0.count <= sleepers.count }.map(\.continuation)
+            sleeperWatchers.removeAll { $0.count <= sleepers.count }
+            return satisfied
+        }
+    }
+
+    private let state = LockedValue(State())
     private let start: Date
 
     /// A clock at offset zero, whose ``date`` starts at `start`.
@@ -61,7 +72,7 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// The clock's current moment.
     public var now: Instant {
-        lock.withLock { current }
+        state.withLock { $0.current }
     }
 
     /// The current moment as a date: `start` plus how far the clock has been advanced.
@@ -75,33 +86,33 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// How many tasks are sleeping on the clock right now.
     public var sleeperCount: Int {
-        lock.withLock { sleepers.count }
+        state.withLock { $0.sleepers.count }
     }
 
     /// Suspends until the clock is advanced to `deadline` (or past it), or the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let id = lock.withLock {
-            nextID += 1
-            return nextID
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 // Checked under the lock the cancellation handler takes: a cancellation either
                 // came before (and is seen here) or finds the sleeper registered.
-                let (ending, watchers) = lock.withLock { () -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                let (ending, watchers) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
                     if Task.isCancelled { return (.failure(CancellationError()), []) }
-                    if deadline <= current { return (.success(()), []) }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (nil, takeSatisfiedWatchers())
+                    if deadline <= state.current { return (.success(()), []) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return (nil, state.takeSatisfiedWatchers())
                 }
                 if let ending { continuation.resume(with: ending) }
                 for watcher in watchers { watcher.resume() }
             }
         } onCancel: {
-            let cancelled = lock.withLock { () -> Sleeper? in
-                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-                return sleepers.remove(at: index)
+            let cancelled = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
             }
             cancelled?.continuation.resume(throwing: CancellationError())
         }
@@ -110,10 +121,11 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline it reached,
     /// earliest first.
     public func advance(by duration: Duration) {
-        let woken = lock.withLock { () -> [Sleeper] in
-            current = current.advanced(by: max(duration, .zero))
-            let due = sleepers.filter { $0.deadline <= current }.sorted { $0.deadline < $1.deadline }
-            sleepers.removeAll { $0.deadline <= current }
+        let woken = state.withLock { state -> [Sleeper] in
+            let now = state.current.advanced(by: max(duration, .zero))
+            state.current = now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
         for sleeper in woken { sleeper.continuation.resume() }
@@ -123,19 +135,12 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// knows the code under test has reached its wait.
     public func waitForSleepers(count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = lock.withLock { () -> Bool in
-                if sleepers.count >= count { return true }
-                sleeperWatchers.append((count, continuation))
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWatchers.append((count, continuation))
                 return false
             }
             if ready { continuation.resume() }
         }
-    }
-
-    /// Removes and returns the watchers the current sleepers satisfy. Call with the lock held.
-    private func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-        let satisfied = sleeperWatchers.filter { $0.count <= sleepers.count }.map(\.continuation)
-        sleeperWatchers.removeAll { $0.count <= sleepers.count }
-        return satisfied
     }
 }

@@ -1,23 +1,23 @@
 import Foundation
+import KilnSupport
 
 /// Holds the one task a view model has in flight, so that a new load or the owner's `deinit`
 /// (which runs outside the main actor) can cancel it.
-final class TaskSlot: @unchecked Sendable {
-    // Guarded by `lock`: written on the main actor, cancelled from any `deinit`.
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
+final class TaskSlot: Sendable {
+    // Locked: written on the main actor, cancelled from any `deinit`.
+    private let task = LockedValue<Task<Void, Never>?>(nil)
 
     /// Cancels the task in flight, if any, and holds `task` instead.
     func replace(with task: Task<Void, Never>) {
-        let old = lock.withLock { () -> Task<Void, Never>? in
-            defer { self.task = task }
-            return self.task
+        let old = self.task.withLock { held in
+            defer { held = task }
+            return held
         }
         old?.cancel()
     }
 
     /// The task in flight, if any.
-    var current: Task<Void, Never>? { lock.withLock { task } }
+    var current: Task<Void, Never>? { task.current }
 
     /// Holds `task` (cancelling the one before) and returns when it ends. Cancelling the
     /// caller (a SwiftUI `.task` whose view went away) cancels `task`.
@@ -43,16 +43,16 @@ final class TaskSlot: @unchecked Sendable {
 
     /// Forgets `task` if it is still the one held (it finished).
     func clear(ifHolding task: Task<Void, Never>) {
-        lock.withLock {
-            if self.task == task { self.task = nil }
+        self.task.withLock { held in
+            if held == task { held = nil }
         }
     }
 
     /// Cancels and forgets the task in flight.
     func cancel() {
-        let old = lock.withLock { () -> Task<Void, Never>? in
-            defer { task = nil }
-            return task
+        let old = task.withLock { held in
+            defer { held = nil }
+            return held
         }
         old?.cancel()
     }

@@ -1,11 +1,7 @@
 import Foundation
+import KilnSupport
 import Testing
 @testable import KilnCache
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Unavailable is not damaged: a file that cannot be read right now (permissions, protected data
 /// on a locked phone) is left alone, the cache misses meanwhile, and every entry is back once it

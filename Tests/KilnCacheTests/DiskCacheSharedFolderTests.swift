@@ -1,11 +1,7 @@
 import Foundation
+import KilnSupport
 import Testing
 @testable import KilnCache
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Two real processes on one folder with ``DiskCache/Locking/shared``, as an app and its
 /// extensions in one App Group: neither loses a write the other was told was stored, a first

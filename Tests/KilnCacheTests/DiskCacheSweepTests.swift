@@ -105,32 +105,4 @@ struct DiskCacheSweepTests {
         #expect(app.size().count == 0)
         #expect(directory.valueFiles().isEmpty)
     }
-
-    @Test func aDatabaseOfTheFirstFormatKeepsItsEntriesAndGainsItsTotals() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        do {
-            let cache = DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024))
-            cache.set(bytes(100), forKey: "small")
-            cache.set(bytes(5000), forKey: "large")
-        }
-        // Format 1 had no totals table and no triggers.
-        let queue = try DatabaseQueue(path: directory.databasePath)
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    DROP TRIGGER entry_inserted; DROP TRIGGER entry_deleted; DROP TRIGGER entry_resized;
-                    DROP TABLE totals; PRAGMA user_version = 1;
-                    """)
-        }
-        try queue.close()
-
-        let events = EventLog()
-        let cache = DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.record($0) }))
-        #expect(cache.value(forKey: "small") == bytes(100))
-        #expect(cache.value(forKey: "large") == bytes(5000))
-        #expect(cache.size().count == 2)
-        #expect(cache.size().valueBytes == 5100)
-        #expect(events.recoveries == 0)
-    }
 }

@@ -1,22 +1,22 @@
 import Foundation
+import KilnSupport
 import Testing
 @testable import KilnCache
 
 /// A date a test moves by hand, read by a ``CacheClock``.
-final class TestDate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date
+final class TestDate: Sendable {
+    private let date: LockedValue<Date>
 
     init(_ date: Date = Date(timeIntervalSinceReferenceDate: 800_000_000)) {
-        self.date = date
+        self.date = LockedValue(date)
     }
 
     var current: Date {
-        lock.withLock { date }
+        date.current
     }
 
     func advance(by seconds: TimeInterval) {
-        lock.withLock { date = date.addingTimeInterval(seconds) }
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 
     var clock: CacheClock {
@@ -25,21 +25,35 @@ final class TestDate: @unchecked Sendable {
 }
 
 /// Collects the events a ``DiskCache`` reports.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [DiskCache.Event] = []
+final class EventLog: Sendable {
+    private let stored = LockedValue([DiskCache.Event]())
 
     var events: [DiskCache.Event] {
-        lock.withLock { stored }
+        stored.current
     }
 
     func record(_ event: DiskCache.Event) {
-        lock.withLock { stored.append(event) }
+        stored.withLock { $0.append(event) }
     }
 
     var recoveries: Int {
         events.filter { if case .databaseRecovered = $0 { return true } else { return false } }.count
     }
+}
+
+/// Expects `cache` to have moved its database aside once (kept in `Broken`) and to work as a new
+/// cache: a small and a large value written now are read back.
+func expectRebuiltAndWorking(_ directory: TemporaryDirectory, events: EventLog, cache: DiskCache) {
+    let small = Data(repeating: 20, count: 20)
+    let large = Data(repeating: 30, count: 3000)
+    #expect(events.recoveries == 1)
+    #expect(FileManager.default.fileExists(atPath: directory.brokenURL.appendingPathComponent("cache.sqlite").path))
+    cache.set(small, forKey: "after")
+    cache.set(large, forKey: "after-large")
+    cache.flush()
+    #expect(cache.value(forKey: "after") == small)
+    #expect(cache.value(forKey: "after-large") == large)
+    #expect(cache.size().count == 2)
 }
 
 /// A fresh folder under the temporary directory, removed by `remove()`.

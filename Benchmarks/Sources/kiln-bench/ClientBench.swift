@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Kiln
 @_spi(Testing) import KilnNetwork
 import KilnTesting
@@ -76,16 +77,16 @@ enum ClientBench {
     }
 
     /// Counts the requests a client sends and the body bytes it reads for each.
-    final class Traffic: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bodies: [Int] = []
-        var requests: Int { lock.withLock { bodies.count } }
+    final class Traffic: Sendable {
+        /// Body bytes read, one entry per request.
+        private let bodies = Mutex([Int]())
+        var requests: Int { bodies.withLock { $0.count } }
         /// The median body size read per request (0 for a `304`, whose body is not read).
-        var medianBytes: Int { lock.withLock { bodies.sorted()[bodies.count / 2] } }
-        func read(_ count: Int) { lock.withLock { if !bodies.isEmpty { bodies[bodies.count - 1] += count } } }
+        var medianBytes: Int { bodies.withLock { $0.sorted()[$0.count / 2] } }
+        func read(_ count: Int) { bodies.withLock { if !$0.isEmpty { $0[$0.count - 1] += count } } }
         var monitor: EventMonitor {
             EventMonitor { [self] event in
-                if case .requestWillSend = event { lock.withLock { bodies.append(0) } }
+                if case .requestWillSend = event { bodies.withLock { $0.append(0) } }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import Synchronization
 import KilnTesting
 
 /// The demo's server: deterministic, messy data (nulls, numbers as strings, snake_case, an
@@ -209,22 +210,28 @@ struct DemoFixtures: Sendable {
 }
 
 /// Decides, reproducibly, which requests fail when `--fail-rate` is set.
-final class FaultInjector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var random: DemoRandom
+final class FaultInjector: Sendable {
+    private struct State {
+        var random: DemoRandom
+        var injected = 0
+    }
+
+    private let state: Mutex<State>
     private let rate: Double
-    private(set) var injected = 0
+
+    /// How many requests were failed so far.
+    var injected: Int { state.withLock { $0.injected } }
 
     init(rate: Double, seed: UInt64) {
         self.rate = rate
-        self.random = DemoRandom(seed: seed ^ 0xFA17)
+        self.state = Mutex(State(random: DemoRandom(seed: seed ^ 0xFA17)))
     }
 
     func shouldFail() -> Bool {
         guard rate > 0 else { return false }
-        return lock.withLock {
-            let fail = Double(random.next() % 10_000) / 10_000 < rate
-            if fail { injected += 1 }
+        return state.withLock { state in
+            let fail = Double(state.random.next() % 10_000) / 10_000 < rate
+            if fail { state.injected += 1 }
             return fail
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import Synchronization
 import KilnTesting
 import Observation
 
@@ -137,11 +138,10 @@ final class MessagesViewModel {
 }
 
 /// A thread-safe list of what a stream delivered.
-final class DeliveryLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ entry: String) { lock.withLock { stored.append(entry) } }
-    var entries: [String] { lock.withLock { stored } }
+final class DeliveryLog: Sendable {
+    private let stored = Mutex([String]())
+    func append(_ entry: String) { stored.withLock { $0.append(entry) } }
+    var entries: [String] { stored.withLock { $0 } }
 }
 
 /// One view model running three requests, each mapped to its own response model.

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// One decode's policy and repair log, carried to every model through the decoder's `userInfo`.
 ///
@@ -22,11 +23,14 @@ public final class DecodingSession: @unchecked Sendable {
     /// Whether repairs are kept (`repairs`) as well as reported to the policy's `onRepair`.
     public let keepsRepairs: Bool
 
-    private let lock = NSLock()
-    /// The log and what de-duplicates it, mutated in one access per repair (a class's stored
-    /// properties are checked for exclusive access on every access).
-    private var state: RepairLog
-    private var typeNames: [ObjectIdentifier: String] = [:]
+    /// The log and what de-duplicates it, and the type names made so far: one locked access
+    /// per repair (a class's stored properties are checked for exclusive access on every access).
+    private let state: LockedValue<State>
+
+    private struct State {
+        var log: RepairLog
+        var typeNames: [ObjectIdentifier: String] = [:]
+    }
 
     /// Makes a session.
     /// - Parameters:
@@ -41,15 +45,13 @@ public final class DecodingSession: @unchecked Sendable {
         self.policy = policy
         self.unknownEnumIsNil = policy.unknownEnumValueInOptionalIsNil
         self.keepsRepairs = keepsRepairs
-        self.state = RepairLog(keepsRepairs: keepsRepairs)
+        self.state = LockedValue(State(log: RepairLog(keepsRepairs: keepsRepairs)))
         self.rootPath = rootPath
     }
 
     /// The repairs recorded so far, in the order they happened.
     public var repairs: [Repair] {
-        lock.lock()
-        defer { lock.unlock() }
-        return state.log
+        state.withLock { $0.log.log }
     }
 
     /// Whether recording does anything: models skip building repair entries when it does not.
@@ -58,30 +60,26 @@ public final class DecodingSession: @unchecked Sendable {
     /// Records a repair. The same repair at the same path is recorded once, however often a
     /// value is decoded again (a strict attempt retried leniently repeats what it met).
     public func record(_ repair: Repair) {
-        lock.lock()
-        let isNew = state.add(repair)
-        lock.unlock()
+        let isNew = state.withLock { $0.log.add(repair) }
         if isNew { policy.onRepair?(repair) }
     }
 
     /// Records a repair from Kiln's reader; its text is made when it is read.
     func record(_ pending: PendingRepair) {
         let repair = Repair(pending)
-        lock.lock()
-        let isNew = state.add(pending, as: repair)
-        lock.unlock()
+        let isNew = state.withLock { $0.log.add(pending, as: repair) }
         if isNew { policy.onRepair?(repair) }
     }
 
     /// A type's name as repairs write it (`[String: Int]?`), made once per session.
     func typeName(_ type: Any.Type) -> String {
         let key = ObjectIdentifier(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = typeNames[key] { return known }
-        let name = Repair.typeName(type)
-        typeNames[key] = name
-        return name
+        return state.withLock { state in
+            if let known = state.typeNames[key] { return known }
+            let name = Repair.typeName(type)
+            state.typeNames[key] = name
+            return name
+        }
     }
 
     /// The session in a decoder's `userInfo`, if any.

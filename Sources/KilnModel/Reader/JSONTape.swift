@@ -1,3 +1,5 @@
+import KilnSupport
+
 /// One entry of a parsed document's tape: a scalar, a string's byte range, or a container's
 /// extent. Sixteen bytes, so a whole document's structure sits in one flat allocation.
 @usableFromInline
@@ -299,13 +301,3 @@ final class JSONTape: @unchecked Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif

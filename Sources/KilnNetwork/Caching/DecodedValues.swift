@@ -1,5 +1,6 @@
 import Foundation
 import KilnModel
+import KilnSupport
 
 /// The values a client decoded from cached bytes lately, kept so that the next hit on the same
 /// bytes skips the decode.
@@ -22,9 +23,13 @@ final class DecodedValues: @unchecked Sendable {
         var lastUse: UInt64
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        /// Counts uses, for least-recently-used order.
+        var clock: UInt64 = 0
+    }
+
+    private let state = LockedValue(State())
     let capacity: Int
 
     init(capacity: Int = 32) {
@@ -34,15 +39,15 @@ final class DecodedValues: @unchecked Sendable {
     /// The value decoded earlier from exactly `bytes`, if there is one.
     func value<Value: Sendable>(_ type: Value.Type, for request: CacheableRequest, bytes: Data) -> (value: Value, repairs: [Repair])? {
         let key = Key(request: request, type: ObjectIdentifier(type))
-        return lock.withLock {
-            guard var entry = entries[key], entry.bytes.count == bytes.count, let value = entry.value as? Value else { return nil }
+        return state.withLock { state in
+            guard var entry = state.entries[key], entry.bytes.count == bytes.count, let value = entry.value as? Value else { return nil }
             guard entry.bytes == bytes else {
-                entries[key] = nil
+                state.entries[key] = nil
                 return nil
             }
-            clock &+= 1
-            entry.lastUse = clock
-            entries[key] = entry
+            state.clock &+= 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
             return (value, entry.repairs)
         }
     }
@@ -51,17 +56,17 @@ final class DecodedValues: @unchecked Sendable {
     func keep<Value: Sendable>(_ value: Value, repairs: [Repair], for request: CacheableRequest, bytes: Data) {
         guard capacity > 0 else { return }
         let key = Key(request: request, type: ObjectIdentifier(Value.self))
-        lock.withLock {
-            clock &+= 1
-            entries[key] = Entry(bytes: bytes, value: value, repairs: repairs, lastUse: clock)
-            if entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                entries[oldest] = nil
+        state.withLock { state in
+            state.clock &+= 1
+            state.entries[key] = Entry(bytes: bytes, value: value, repairs: repairs, lastUse: state.clock)
+            if state.entries.count > capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                state.entries[oldest] = nil
             }
         }
     }
 
     /// Forgets what was kept for `request`.
     func forget(_ request: CacheableRequest) {
-        lock.withLock { entries = entries.filter { $0.key.request != request } }
+        state.withLock { state in state.entries = state.entries.filter { $0.key.request != request } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -228,29 +229,32 @@ extension APIClient {
 
 /// Forwards progress only when it moves forward, so a retried transfer never makes a bar jump back.
 final class MonotonicProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: Int64 = -1
-    private var total: Int64?
+    private struct State {
+        var last: Int64 = -1
+        var total: Int64?
+    }
+
+    private let state = LockedValue(State())
     private let sink: @Sendable (TransferProgress) -> Void
 
     init(_ sink: @escaping @Sendable (TransferProgress) -> Void) { self.sink = sink }
 
     func report(_ progress: TransferProgress) {
         // Under the lock so that events from different threads cannot overtake each other.
-        lock.withLock {
-            if let newTotal = progress.total { total = max(total ?? 0, newTotal) }
-            guard progress.completed > last else { return }
-            last = progress.completed
+        state.withLock { state in
+            if let newTotal = progress.total { state.total = max(state.total ?? 0, newTotal) }
+            guard progress.completed > state.last else { return }
+            state.last = progress.completed
             sink(progress)
         }
     }
 
     /// Reports `total` of `total` when the last report fell short (the transfer is known complete).
     func completeIfNeeded(byteCount: Int64? = nil) {
-        lock.withLock {
-            let final = byteCount ?? total ?? max(last, 0)
-            guard final > last else { return }
-            last = final
+        state.withLock { state in
+            let final = byteCount ?? state.total ?? max(state.last, 0)
+            guard final > state.last else { return }
+            state.last = final
             sink(TransferProgress(completed: final, total: final))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,18 +24,22 @@ final class SharedTransfers: @unchecked Sendable {
         var timeout: TimeInterval
     }
 
+    /// One run and its callers; changed only inside `state.withLock`.
     private final class Flight: @unchecked Sendable {
         var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
         var callers = 0
         var task: Task<Void, Never>?
     }
 
-    private let lock = NSLock()
-    private var flights: [Key: Flight] = [:]
-    private var nextWaiter: UInt64 = 0
+    private struct State {
+        var flights: [Key: Flight] = [:]
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let state = LockedValue(State())
 
     /// The callers waiting for shared work, over every key (for tests).
-    var waitingCallers: Int { lock.withLock { flights.values.reduce(0) { $0 + $1.waiters.count } } }
+    var waitingCallers: Int { state.withLock { $0.flights.values.reduce(0) { $0 + $1.waiters.count } } }
 
     /// Runs `work` for `key`, or waits for the run already in flight.
     ///
@@ -45,9 +50,9 @@ final class SharedTransfers: @unchecked Sendable {
         finished: @escaping @Sendable (Int) -> Void,
         work: @escaping @Sendable () async throws(APIError) -> Value
     ) async throws(APIError) -> Value {
-        let waiter = lock.withLock {
-            nextWaiter &+= 1
-            return nextWaiter
+        let waiter = state.withLock { state in
+            state.nextWaiter &+= 1
+            return state.nextWaiter
         }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<any Sendable, APIError>, Never>) in
@@ -72,49 +77,47 @@ final class SharedTransfers: @unchecked Sendable {
         finished: @escaping @Sendable (Int) -> Void,
         work: @escaping @Sendable () async throws(APIError) -> Value
     ) {
-        lock.lock()
-        // Cancelled before joining: the cancellation handler found nothing to remove.
-        if Task.isCancelled {
-            lock.unlock()
-            continuation.resume(returning: .failure(.cancelled))
-            return
-        }
-        if let flight = flights[key] {
+        let joined = state.withLock { state -> Bool in
+            // Cancelled before joining: the cancellation handler found nothing to remove.
+            if Task.isCancelled { return false }
+            if let flight = state.flights[key] {
+                flight.waiters[waiter] = continuation
+                flight.callers += 1
+                return true
+            }
+            let flight = Flight()
             flight.waiters[waiter] = continuation
-            flight.callers += 1
-            lock.unlock()
-            return
-        }
-        let flight = Flight()
-        flight.waiters[waiter] = continuation
-        flight.callers = 1
-        flights[key] = flight
-        flight.task = Task { [weak self] in
-            let result: Result<any Sendable, APIError>
-            do throws(APIError) {
-                result = .success(try await work())
-            } catch {
-                result = .failure(error)
+            flight.callers = 1
+            state.flights[key] = flight
+            // Started under the lock, so that a caller leaving finds the task to cancel.
+            flight.task = Task { [weak self] in
+                let result: Result<any Sendable, APIError>
+                do throws(APIError) {
+                    result = .success(try await work())
+                } catch {
+                    result = .failure(error)
+                }
+                guard let self else { return }
+                let (waiters, callers) = self.state.withLock { state in
+                    if state.flights[key] === flight { state.flights[key] = nil }
+                    let waiters = flight.waiters
+                    flight.waiters = [:]
+                    return (waiters, flight.callers)
+                }
+                finished(callers)
+                for continuation in waiters.values { continuation.resume(returning: result) }
             }
-            guard let self else { return }
-            let (waiters, callers) = self.lock.withLock {
-                if self.flights[key] === flight { self.flights[key] = nil }
-                let waiters = flight.waiters
-                flight.waiters = [:]
-                return (waiters, flight.callers)
-            }
-            finished(callers)
-            for continuation in waiters.values { continuation.resume(returning: result) }
+            return true
         }
-        lock.unlock()
+        if !joined { continuation.resume(returning: .failure(.cancelled)) }
     }
 
     private func leave(_ key: Key, waiter: UInt64) {
-        let (continuation, abandoned): (CheckedContinuation<Result<any Sendable, APIError>, Never>?, Task<Void, Never>?) = lock.withLock {
-            guard let flight = flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else { return (nil, nil) }
+        let (continuation, abandoned): (CheckedContinuation<Result<any Sendable, APIError>, Never>?, Task<Void, Never>?) = state.withLock { state in
+            guard let flight = state.flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else { return (nil, nil) }
             guard flight.waiters.isEmpty else { return (continuation, nil) }
             // The last caller left: nobody waits for the transfer any more.
-            flights[key] = nil
+            state.flights[key] = nil
             return (continuation, flight.task)
         }
         abandoned?.cancel()

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -134,19 +135,18 @@ public struct TransferMetrics: Sendable, Hashable {
 /// Carries an attempt's ``TransferMetrics`` from the transport to the client: the client sets a
 /// recorder for the length of a transport call, and ``URLSessionTransport`` fills it when the
 /// platform hands over its metrics.
-package final class MetricsRecorder: @unchecked Sendable {
+package final class MetricsRecorder: Sendable {
     @TaskLocal package static var current: MetricsRecorder?
 
-    private let lock = NSLock()
-    private var recorded: TransferMetrics?
+    private let recorded = LockedValue<TransferMetrics?>(nil)
 
     package init() {}
 
     package var metrics: TransferMetrics? {
-        lock.withLock { recorded }
+        recorded.current
     }
 
     package func record(_ metrics: TransferMetrics) {
-        lock.withLock { recorded = metrics }
+        recorded.set(metrics)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// A limit on the requests to one host that run at once, with the rest waiting their turn here.
 ///
@@ -13,10 +14,13 @@ final class HostSlots: @unchecked Sendable {
         var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
+    private struct State {
+        var hosts: [String: Host] = [:]
+        var nextID: UInt64 = 0
+    }
+
     private let limit: Int
-    private let lock = NSLock()
-    private var hosts: [String: Host] = [:]
-    private var nextID: UInt64 = 0
+    private let state = LockedValue(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -37,29 +41,28 @@ final class HostSlots: @unchecked Sendable {
 
     /// Waits for a slot for `host`; throws `CancellationError` when the caller is cancelled first.
     func acquire(_ host: String) async throws {
-        let id: UInt64 = lock.withLock {
-            nextID &+= 1
-            return nextID
+        let id: UInt64 = state.withLock { state in
+            state.nextID &+= 1
+            return state.nextID
         }
         let granted = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                lock.lock()
-                if Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume(returning: false)
-                } else if hosts[host, default: Host()].running < limit {
-                    hosts[host, default: Host()].running += 1
-                    lock.unlock()
-                    continuation.resume(returning: true)
-                } else {
-                    hosts[host, default: Host()].waiting.append((id, continuation))
-                    lock.unlock()
+                // nil: queued, resumed by `release` or the cancellation handler.
+                let answer: Bool? = state.withLock { state in
+                    if Task.isCancelled { return false }
+                    if state.hosts[host, default: Host()].running < limit {
+                        state.hosts[host, default: Host()].running += 1
+                        return true
+                    }
+                    state.hosts[host, default: Host()].waiting.append((id, continuation))
+                    return nil
                 }
+                if let answer { continuation.resume(returning: answer) }
             }
         } onCancel: {
-            let waiter: CheckedContinuation<Bool, Never>? = lock.withLock {
-                guard let index = hosts[host]?.waiting.firstIndex(where: { $0.id == id }) else { return nil }
-                return hosts[host]?.waiting.remove(at: index).continuation
+            let waiter: CheckedContinuation<Bool, Never>? = state.withLock { state in
+                guard let index = state.hosts[host]?.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.hosts[host]?.waiting.remove(at: index).continuation
             }
             waiter?.resume(returning: false)
         }
@@ -68,16 +71,16 @@ final class HostSlots: @unchecked Sendable {
 
     /// Gives back a slot ``acquire(_:)`` granted.
     func release(_ host: String) {
-        let next: CheckedContinuation<Bool, Never>? = lock.withLock {
-            guard var entry = hosts[host] else { return nil }
+        let next: CheckedContinuation<Bool, Never>? = state.withLock { state in
+            guard var entry = state.hosts[host] else { return nil }
             if entry.waiting.isEmpty {
                 entry.running -= 1
-                hosts[host] = entry.running == 0 ? nil : entry
+                state.hosts[host] = entry.running == 0 ? nil : entry
                 return nil
             }
             // The slot passes straight to the next waiter.
             let next = entry.waiting.removeFirst().continuation
-            hosts[host] = entry
+            state.hosts[host] = entry
             return next
         }
         next?.resume(returning: true)

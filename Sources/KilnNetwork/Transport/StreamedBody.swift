@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 
 /// The body of a streamed response on its way from URLSession's delegate to the caller, with
 /// flow control where the platform has it: when more than ``highWater`` bytes wait unread, the
@@ -16,36 +17,39 @@ final class StreamedBody: @unchecked Sendable {
     /// Unread bytes under which a paused transfer goes on.
     static let lowWater = 256 << 10
 
-    private let lock = NSLock()
-    private var chunks: [Data] = []
-    private var head = 0
-    private var buffered = 0
-    private var paused = false
-    private var ended = false
-    private var failure: (any Error)?
-    private var waiter: CheckedContinuation<Data?, any Error>?
-    /// Pauses, resumes and cancels the transfer (set when its task exists).
-    private var control: (pause: @Sendable () -> Void, resume: @Sendable () -> Void, cancel: @Sendable () -> Void)?
+    private struct State {
+        var chunks: [Data] = []
+        var head = 0
+        var buffered = 0
+        var paused = false
+        var ended = false
+        var failure: (any Error)?
+        var waiter: CheckedContinuation<Data?, any Error>?
+        /// Pauses, resumes and cancels the transfer (set when its task exists).
+        var control: (pause: @Sendable () -> Void, resume: @Sendable () -> Void, cancel: @Sendable () -> Void)?
+    }
+
+    private let state = LockedValue(State())
 
     /// Connects the body to the transfer it comes from.
     func attach(pause: @escaping @Sendable () -> Void, resume: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void) {
-        lock.withLock { control = (pause, resume, cancel) }
+        state.withLock { $0.control = (pause, resume, cancel) }
     }
 
     /// Adds bytes that arrived (delegate queue).
     func append(_ data: Data) {
         guard !data.isEmpty else { return }
-        let (waiting, pause): (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
-            guard !ended else { return (nil, nil) }
-            if let waiter {
-                self.waiter = nil
+        let (waiting, pause): (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) = state.withLock { state in
+            guard !state.ended else { return (nil, nil) }
+            if let waiter = state.waiter {
+                state.waiter = nil
                 return (waiter, nil)
             }
-            chunks.append(data)
-            buffered += data.count
-            guard buffered > Self.highWater, !paused else { return (nil, nil) }
-            paused = true
-            return (nil, control?.pause)
+            state.chunks.append(data)
+            state.buffered += data.count
+            guard state.buffered > Self.highWater, !state.paused else { return (nil, nil) }
+            state.paused = true
+            return (nil, state.control?.pause)
         }
         waiting?.resume(returning: data)
         pause?()
@@ -53,12 +57,12 @@ final class StreamedBody: @unchecked Sendable {
 
     /// Ends the body: the bytes still unread are delivered first, then `nil` or `error`.
     func finish(throwing error: (any Error)? = nil) {
-        let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
-            guard !ended else { return nil }
-            ended = true
-            failure = error
-            defer { waiter = nil }
-            return waiter
+        let waiting: CheckedContinuation<Data?, any Error>? = state.withLock { state in
+            guard !state.ended else { return nil }
+            state.ended = true
+            state.failure = error
+            defer { state.waiter = nil }
+            return state.waiter
         }
         if let error { waiting?.resume(throwing: error) } else { waiting?.resume(returning: nil) }
     }
@@ -67,24 +71,24 @@ final class StreamedBody: @unchecked Sendable {
     func next() async throws -> Data? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-                let (outcome, resume): (Result<Data?, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
-                    if head < chunks.count {
-                        let chunk = chunks[head]
-                        head += 1
-                        if head == chunks.count {
-                            chunks.removeAll(keepingCapacity: true)
-                            head = 0
+                let (outcome, resume): (Result<Data?, any Error>?, (@Sendable () -> Void)?) = state.withLock { state in
+                    if state.head < state.chunks.count {
+                        let chunk = state.chunks[state.head]
+                        state.head += 1
+                        if state.head == state.chunks.count {
+                            state.chunks.removeAll(keepingCapacity: true)
+                            state.head = 0
                         }
-                        buffered -= chunk.count
-                        if paused, buffered <= Self.lowWater, !ended {
-                            paused = false
-                            return (.success(chunk), control?.resume)
+                        state.buffered -= chunk.count
+                        if state.paused, state.buffered <= Self.lowWater, !state.ended {
+                            state.paused = false
+                            return (.success(chunk), state.control?.resume)
                         }
                         return (.success(chunk), nil)
                     }
-                    if ended { return (failure.map { .failure($0) } ?? .success(nil), nil) }
+                    if state.ended { return (state.failure.map { .failure($0) } ?? .success(nil), nil) }
                     if Task.isCancelled { return (.failure(CancellationError()), nil) }
-                    waiter = continuation
+                    state.waiter = continuation
                     return (nil, nil)
                 }
                 resume?()
@@ -97,16 +101,16 @@ final class StreamedBody: @unchecked Sendable {
 
     /// Stops the transfer and ends the body with `CancellationError` (the reader went away).
     func cancel() {
-        let (waiting, cancelTransfer): (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
-            let waiting = waiter
-            waiter = nil
-            guard !ended else { return (waiting, nil) }
-            ended = true
-            failure = CancellationError()
-            chunks = []
-            head = 0
-            buffered = 0
-            return (waiting, control?.cancel)
+        let (waiting, cancelTransfer): (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) = state.withLock { state in
+            let waiting = state.waiter
+            state.waiter = nil
+            guard !state.ended else { return (waiting, nil) }
+            state.ended = true
+            state.failure = CancellationError()
+            state.chunks = []
+            state.head = 0
+            state.buffered = 0
+            return (waiting, state.control?.cancel)
         }
         cancelTransfer?()
         waiting?.resume(throwing: CancellationError())

@@ -1,4 +1,5 @@
 import Foundation
+import KilnSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -189,48 +190,50 @@ private enum TaskOutcome {
 
 /// Cancels a URLSession task even when cancellation arrives before the task exists.
 private final class CancellableTask: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var isCancelled = false
+    private struct State {
+        var task: URLSessionTask?
+        var isCancelled = false
+    }
+
+    private let state = LockedValue(State())
 
     func attach(_ task: URLSessionTask) {
-        let cancelNow = lock.withLock {
-            self.task = task
-            return isCancelled
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.isCancelled
         }
         if cancelNow { task.cancel() }
     }
 
     func cancel() {
-        let task = lock.withLock {
-            isCancelled = true
-            return self.task
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
         }
         task?.cancel()
     }
 
     /// Pauses the transfer (flow control of a streamed body).
     func suspend() {
-        lock.withLock { task }?.suspend()
+        state.withLock { $0.task }?.suspend()
     }
 
     /// Lets a paused transfer go on.
     func resume() {
-        lock.withLock { task }?.resume()
+        state.withLock { $0.task }?.resume()
     }
 }
 
 /// Runs a closure the first time ``run()`` is called, and never again.
 private final class ReleaseOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: (@Sendable () -> Void)?
+    private let action: LockedValue<(@Sendable () -> Void)?>
 
-    init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+    init(_ action: @escaping @Sendable () -> Void) { self.action = LockedValue(action) }
 
     func run() {
-        let action = lock.withLock {
-            defer { self.action = nil }
-            return self.action
+        let action = self.action.withLock { action in
+            defer { action = nil }
+            return action
         }
         action?()
     }
@@ -295,8 +298,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var continuation: CheckedContinuation<TaskOutcome, any Error>?
     }
 
-    private let lock = NSLock()
-    private var entries: [Int: Entry] = [:]
+    /// The tasks in flight, by task identifier.
+    private let entries = LockedValue([Int: Entry]())
     private let challenges: ChallengeResponder
 
     init(challenges: ChallengeResponder) {
@@ -304,17 +307,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func register(_ task: URLSessionTask, state: TaskState, continuation: CheckedContinuation<TaskOutcome, any Error>) {
-        lock.withLock { entries[task.taskIdentifier] = Entry(state: state, continuation: continuation) }
+        entries.withLock { $0[task.taskIdentifier] = Entry(state: state, continuation: continuation) }
     }
 
     private func entry(for task: URLSessionTask) -> Entry? {
-        lock.withLock { entries[task.taskIdentifier] }
+        entries.withLock { $0[task.taskIdentifier] }
     }
 
     /// Hands a stream's head to its caller, once; the body goes on arriving after it.
     private func deliverHead(of task: URLSessionTask, _ response: URLResponse?) {
         guard let http = response as? HTTPURLResponse else { return }
-        let continuation: CheckedContinuation<TaskOutcome, any Error>? = lock.withLock {
+        let continuation: CheckedContinuation<TaskOutcome, any Error>? = entries.withLock { entries in
             guard let entry = entries[task.taskIdentifier], case .stream = entry.state.sink,
                 entry.state.redirect == nil, entry.state.declined == nil
             else { return nil }
@@ -495,7 +498,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if case .file(let handle) = entry.state.sink, entry.state.redirect == nil || error != nil {
             try? handle.close()
         }

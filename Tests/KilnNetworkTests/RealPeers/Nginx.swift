@@ -4,11 +4,7 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// nginx on a loopback port, for the length of one test: a real HTTP server no one here wrote,
 /// with its own `ETag`s and `Last-Modified` on static files, headers added by configuration,

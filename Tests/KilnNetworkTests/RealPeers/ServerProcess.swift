@@ -2,11 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KilnSupport
 
 /// A server a test started as a child process, and a way to wait until it has exited.
 struct ServerProcess {

@@ -1,0 +1,54 @@
+/// A value that can be read or changed only with its lock held.
+///
+/// The state a class shares between threads goes in one `LockedValue` (a struct of fields when
+/// there are several), so no field can be read without the lock and every change of several
+/// fields is one step:
+///
+/// ```swift
+/// private struct State {
+///     var waiting: [CheckedContinuation<Void, Never>] = []
+///     var open = true
+/// }
+/// private let state = LockedValue(State())
+///
+/// func close() {
+///     let waiting = state.withLock { state in
+///         state.open = false
+///         defer { state.waiting.removeAll() }
+///         return state.waiting
+///     }
+///     waiting.forEach { $0.resume() }   // outside the lock
+/// }
+/// ```
+///
+/// In the style of Alamofire's `Protected` and NIO's `NIOLockedValueBox`, over Kiln's ``Lock``.
+/// Resume continuations, call callbacks and start work after `withLock` returns, not inside it.
+package final class LockedValue<Value> {
+    private let lock = Lock()
+    private var value: Value
+
+    /// A box holding `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` on the value with the lock held and returns what it returns.
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+}
+
+extension LockedValue: @unchecked Sendable where Value: Sendable {}
+
+extension LockedValue {
+    /// A copy of the value, read with the lock held.
+    package var current: Value {
+        withLock { $0 }
+    }
+
+    /// Replaces the value with the lock held.
+    package func set(_ newValue: Value) {
+        withLock { $0 = newValue }
+    }
+}
