@@ -79,7 +79,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "KilnModelTests", dependencies: ["KilnModel"]),
+        .testTarget(name: "KilnModelTests", dependencies: ["KilnSupport", "KilnModel"]),
         .testTarget(
             name: "KilnMacrosTests",
             dependencies: [
@@ -96,7 +96,7 @@ let package = Package(
             exclude: ["RealPeers/sse_server.py"]
         ),
         .testTarget(name: "KilnCacheTests", dependencies: ["KilnSupport", "KilnCache", "KilnTesting"]),
-        .testTarget(name: "KilnViewModelTests", dependencies: ["KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
+        .testTarget(name: "KilnViewModelTests", dependencies: ["KilnSupport", "KilnViewModel", "KilnCache", "KilnNetworkCache", "KilnTesting"]),
         .testTarget(name: "KilnGeneratorTests", dependencies: ["KilnGenerator", "KilnModel"]),
         .testTarget(name: "GeneratedModelsTests", dependencies: ["KilnModel"]),
         // Built as a new Xcode 26 app target is: default isolation MainActor.

@@ -178,21 +178,22 @@ final class SharedWriter: @unchecked Sendable {
         } while plan.role == .writeUntilStopped && !stop.isRaised
     }
 
-    private final class StopFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var raised = false
-        var isRaised: Bool { lock.withLock { raised } }
-        func raise() { lock.withLock { raised = true } }
+    private final class StopFlag: Sendable {
+        private let raised = LockedValue(false)
+        var isRaised: Bool { raised.current }
+        func raise() { raised.set(true) }
     }
 
     // MARK: Parent
 
     private let process = Process()
     private let input = Pipe()
-    private let lock = NSLock()
-    private var received: [String] = []
-    private var ended = false
-    private var waiter: CheckedContinuation<Void, Never>?
+    private struct State {
+        var received: [String] = []
+        var ended = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = LockedValue(State())
 
     /// Starts this test binary again as a child running `plan`.
     init(_ plan: Plan) throws {
@@ -225,7 +226,7 @@ final class SharedWriter: @unchecked Sendable {
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// The lines received so far.
-    var lines: [String] { lock.withLock { received } }
+    var lines: [String] { state.withLock { $0.received } }
 
     func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
@@ -234,12 +235,12 @@ final class SharedWriter: @unchecked Sendable {
     /// Returns once `condition` holds for the lines received, or the child has ended.
     func waitFor(_ condition: ([String]) -> Bool) async {
         while true {
-            let (done, seen) = lock.withLock { (ended || condition(received), received.count) }
+            let (done, seen) = state.withLock { ($0.ended || condition($0.received), $0.received.count) }
             if done { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let changed = lock.withLock {
-                    if ended || received.count != seen { return true }
-                    waiter = continuation
+                let changed = state.withLock {
+                    if $0.ended || $0.received.count != seen { return true }
+                    $0.waiter = continuation
                     return false
                 }
                 if changed { continuation.resume() }
@@ -266,10 +267,10 @@ final class SharedWriter: @unchecked Sendable {
     }
 
     private func receive(_ line: String?) {
-        let waiting = lock.withLock {
-            if let line { received.append(line) } else { ended = true }
-            defer { waiter = nil }
-            return waiter
+        let waiting = state.withLock { state in
+            if let line { state.received.append(line) } else { state.ended = true }
+            defer { state.waiter = nil }
+            return state.waiter
         }
         waiting?.resume()
     }

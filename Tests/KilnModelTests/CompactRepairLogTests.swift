@@ -1,6 +1,7 @@
 import Foundation
 import KilnModel
 import Testing
+import KilnSupport
 
 /// The repair log `KilnDecoder` keeps as compact values: each repair once, in order, equal to
 /// Foundation's, readable and editable like any other.
@@ -142,10 +143,9 @@ import Testing
         var coordinates: [[[Double]]]
     }
 
-    final class Heard: @unchecked Sendable {
-        private let lock = NSLock()
-        private var log: [Repair] = []
-        func append(_ repair: Repair) { lock.withLock { log.append(repair) } }
-        var repairs: [Repair] { lock.withLock { log } }
+    final class Heard: Sendable {
+        private let log = LockedValue([Repair]())
+        func append(_ repair: Repair) { log.withLock { $0.append(repair) } }
+        var repairs: [Repair] { log.current }
     }
 }

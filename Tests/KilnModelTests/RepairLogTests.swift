@@ -1,6 +1,7 @@
 import Foundation
 import KilnModel
 import Testing
+import KilnSupport
 
 @DataModel
 struct Follower: Equatable, Sendable {
@@ -69,9 +70,8 @@ struct FeedEntry: Equatable, Sendable {
     }
 }
 
-final class Received: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Repair] = []
-    func append(_ repair: Repair) { lock.withLock { stored.append(repair) } }
-    var values: [Repair] { lock.withLock { stored } }
+final class Received: Sendable {
+    private let stored = LockedValue([Repair]())
+    func append(_ repair: Repair) { stored.withLock { $0.append(repair) } }
+    var values: [Repair] { stored.current }
 }

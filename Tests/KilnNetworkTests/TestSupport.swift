@@ -5,6 +5,7 @@ import KilnTesting
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import KilnSupport
 #endif
 
 struct Message: Decodable, Sendable, Hashable {
@@ -32,14 +33,13 @@ func failure<V>(_ operation: () async throws -> V) async -> APIError? {
 }
 
 /// Records the delays a client was asked to wait, without waiting.
-final class SleepRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [Duration] = []
+final class SleepRecorder: Sendable {
+    private let recorded = LockedValue([Duration]())
 
-    var delays: [Duration] { lock.withLock { recorded } }
+    var delays: [Duration] { recorded.current }
 
     var sleep: @Sendable (Duration) async throws -> Void {
-        { [self] delay in lock.withLock { recorded.append(delay) } }
+        { [recorded] delay in recorded.withLock { $0.append(delay) } }
     }
 }
 

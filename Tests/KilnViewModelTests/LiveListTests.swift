@@ -4,6 +4,7 @@ import KilnNetwork
 import KilnTesting
 import KilnViewModel
 import Testing
+import KilnSupport
 
 @DataModel
 struct LiveMessage: Equatable {
@@ -12,26 +13,28 @@ struct LiveMessage: Equatable {
 }
 
 /// Hands out the stub's answers one call at a time, when the test says so.
-private final class AnswerGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: [CheckedContinuation<FixtureResponse, Never>] = []
-    private var calls = 0
+private final class AnswerGate: Sendable {
+    private struct State {
+        var waiting: [CheckedContinuation<FixtureResponse, Never>] = []
+        var calls = 0
+    }
+    private let state = LockedValue(State())
 
-    var callCount: Int { lock.withLock { calls } }
+    var callCount: Int { state.withLock { $0.calls } }
 
     func next() async -> FixtureResponse {
         await withCheckedContinuation { continuation in
-            lock.withLock {
-                calls += 1
-                waiting.append(continuation)
+            state.withLock {
+                $0.calls += 1
+                $0.waiting.append(continuation)
             }
         }
     }
 
     /// Answers the oldest waiting call; `false` if none waits yet.
     func answer(_ response: FixtureResponse) -> Bool {
-        let continuation: CheckedContinuation<FixtureResponse, Never>? = lock.withLock {
-            waiting.isEmpty ? nil : waiting.removeFirst()
+        let continuation: CheckedContinuation<FixtureResponse, Never>? = state.withLock {
+            $0.waiting.isEmpty ? nil : $0.waiting.removeFirst()
         }
         continuation?.resume(returning: response)
         return continuation != nil

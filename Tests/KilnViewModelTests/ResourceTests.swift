@@ -3,29 +3,32 @@ import KilnNetwork
 import KilnTesting
 import KilnViewModel
 import Testing
+import KilnSupport
 
 @MainActor
 @Suite("Resource")
 struct ResourceTests {
     /// A loader the test drives by hand: each load hands the test a continuation.
-    final class ManualLoader<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuations: [AsyncThrowingStream<Sourced<Value>, any Error>.Continuation] = []
-        private var _terminated = 0
+    final class ManualLoader<Value: Sendable>: Sendable {
+        private struct State {
+            var continuations: [AsyncThrowingStream<Sourced<Value>, any Error>.Continuation] = []
+            var terminated = 0
+        }
+        private let state = LockedValue(State())
 
         var load: SourcedStream<Value> {
-            { [self] in
+            { [state] in
                 let (stream, continuation) = AsyncThrowingStream.makeStream(of: Sourced<Value>.self)
-                continuation.onTermination = { [self] _ in lock.withLock { _terminated += 1 } }
-                lock.withLock { continuations.append(continuation) }
+                continuation.onTermination = { _ in state.withLock { $0.terminated += 1 } }
+                state.withLock { $0.continuations.append(continuation) }
                 return stream
             }
         }
 
-        var loads: Int { lock.withLock { continuations.count } }
-        var terminated: Int { lock.withLock { _terminated } }
+        var loads: Int { state.withLock { $0.continuations.count } }
+        var terminated: Int { state.withLock { $0.terminated } }
         func latest() -> AsyncThrowingStream<Sourced<Value>, any Error>.Continuation? {
-            lock.withLock { continuations.last }
+            state.withLock { $0.continuations.last }
         }
     }
 

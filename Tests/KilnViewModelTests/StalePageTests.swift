@@ -3,22 +3,25 @@ import KilnNetwork
 import KilnTesting
 import KilnViewModel
 import Testing
+import KilnSupport
 
 /// A page requested before a reset must never show up in the list after it.
 @MainActor
 @Suite("Stale pages")
 struct StalePageTests {
     /// Shared server-side state: which list the server serves, and what it has answered.
-    final class ServerState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _prefix = "old"
-        private var _events: [String] = []
-        var prefix: String {
-            get { lock.withLock { _prefix } }
-            set { lock.withLock { _prefix = newValue } }
+    final class ServerState: Sendable {
+        private struct State {
+            var prefix = "old"
+            var events: [String] = []
         }
-        func record(_ event: String) { lock.withLock { _events.append(event) } }
-        var events: [String] { lock.withLock { _events } }
+        private let state = LockedValue(State())
+        var prefix: String {
+            get { state.withLock { $0.prefix } }
+            set { state.withLock { $0.prefix = newValue } }
+        }
+        func record(_ event: String) { state.withLock { $0.events.append(event) } }
+        var events: [String] { state.withLock { $0.events } }
     }
 
     @Test func pageTwoOfTheOldListNeverLandsAfterAReset() async throws {

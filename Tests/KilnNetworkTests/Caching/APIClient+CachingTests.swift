@@ -5,6 +5,7 @@ import KilnModel
 import KilnNetwork
 import KilnTesting
 import Testing
+import KilnSupport
 
 extension TestClock {
     /// The clock as a cache's date source.
@@ -12,11 +13,10 @@ extension TestClock {
 }
 
 /// An ordered log shared between a test and its server's handlers.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ event: String) { lock.withLock { stored.append(event) } }
-    var events: [String] { lock.withLock { stored } }
+final class EventLog: Sendable {
+    private let stored = LockedValue([String]())
+    func append(_ event: String) { stored.withLock { $0.append(event) } }
+    var events: [String] { stored.current }
 }
 
 @Suite struct APIClientCachingTests {

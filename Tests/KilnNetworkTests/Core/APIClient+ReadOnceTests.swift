@@ -5,13 +5,13 @@ import KilnModel
 import KilnNetworkCache
 import KilnTesting
 import Testing
+import KilnSupport
 
 /// Counts the bodies a client reads as JSON.
-final class ReadCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sizes: [Int] = []
-    func record(_ size: Int) { lock.withLock { sizes.append(size) } }
-    var reads: [Int] { lock.withLock { sizes } }
+final class ReadCounter: Sendable {
+    private let sizes = LockedValue([Int]())
+    func record(_ size: Int) { sizes.withLock { $0.append(size) } }
+    var reads: [Int] { sizes.current }
 }
 
 @Suite("APIClient reads each body once")

@@ -6,6 +6,7 @@ import KilnModel
 import KilnNetwork
 import KilnTesting
 import Testing
+import KilnSupport
 
 /// What a developer reaches for when an API misbehaves: the request as a `curl` line, and every
 /// attempt's events.
@@ -121,11 +122,10 @@ struct DebuggingTests {
 }
 
 /// A thread-safe counter for route handlers.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class Counter: Sendable {
+    private let count = LockedValue(0)
     func next() -> Int {
-        lock.withLock {
+        count.withLock { count in
             defer { count += 1 }
             return count
         }
@@ -133,11 +133,13 @@ private final class Counter: @unchecked Sendable {
 }
 
 /// Events as short lines, in order.
-private final class EventList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    private var measured: [TransferMetrics?] = []
-    var metrics: [TransferMetrics?] { lock.withLock { measured } }
+private final class EventList: Sendable {
+    private struct State {
+        var lines: [String] = []
+        var metrics: [TransferMetrics?] = []
+    }
+    private let state = LockedValue(State())
+    var metrics: [TransferMetrics?] { state.withLock { $0.metrics } }
 
     func append(_ event: APIEvent) {
         let line: String
@@ -145,7 +147,7 @@ private final class EventList: @unchecked Sendable {
         case .requestWillSend(let request, let attempt): line = "send \(attempt) \(request.url?.path ?? "")"
         case .responseReceived(_, let head, let attempt, _, let metrics):
             line = "response \(attempt) \(head.status)"
-            lock.withLock { measured.append(metrics) }
+            state.withLock { $0.metrics.append(metrics) }
         case .attemptFailed(_, let error, let attempt, _, _):
             if case .http(let status, _) = error { line = "failed \(attempt) http \(status)" } else { line = "failed \(attempt) \(error)" }
         case .retryScheduled(_, let delay, let attempt): line = "retry \(attempt) after \(delay.map { "\($0)" } ?? "none")"
@@ -154,7 +156,7 @@ private final class EventList: @unchecked Sendable {
         appendLine(line)
     }
 
-    func appendLine(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+    func appendLine(_ line: String) { state.withLock { $0.lines.append(line) } }
+    var lines: [String] { state.withLock { $0.lines } }
     var summary: [String] { lines }
 }

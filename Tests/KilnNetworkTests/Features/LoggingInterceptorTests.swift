@@ -4,6 +4,7 @@ import KilnNetwork
 import KilnTesting
 import Logging
 import Testing
+import KilnSupport
 
 @Suite("LoggingInterceptor")
 struct LoggingInterceptorTests {
@@ -36,11 +37,10 @@ struct LoggingInterceptorTests {
     }
 }
 
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
+final class LogLines: Sendable {
+    private let lines = LockedValue([String]())
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.current }
 }
 
 struct CapturingLogHandler: LogHandler {

@@ -3,6 +3,7 @@ import KilnModel
 import KilnNetwork
 import KilnTesting
 import Testing
+import KilnSupport
 
 @Suite("TestClock and eventually", .timeLimit(.minutes(1)))
 struct TestClockTests {
@@ -64,10 +65,9 @@ struct TestClockTests {
 }
 
 /// A thread-safe list of what happened, in order.
-final class Log<Entry: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Entry] = []
+final class Log<Entry: Sendable>: Sendable {
+    private let storage = LockedValue([Entry]())
 
-    func append(_ entry: Entry) { lock.withLock { storage.append(entry) } }
-    var entries: [Entry] { lock.withLock { storage } }
+    func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
+    var entries: [Entry] { storage.current }
 }

@@ -6,20 +6,20 @@ import KilnNetworkCache
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import KilnSupport
 #endif
 
 /// Records the conditional headers of each request a client sends.
-final class ConditionalHeaders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [[String: String]] = []
+final class ConditionalHeaders: Sendable {
+    private let sent = LockedValue([[String: String]]())
 
-    var requests: [[String: String]] { lock.withLock { sent } }
+    var requests: [[String: String]] { sent.current }
 
     var monitor: EventMonitor {
-        EventMonitor { [self] event in
+        EventMonitor { [sent] event in
             guard case .requestWillSend(let request, _) = event else { return }
             let headers = request.allHTTPHeaderFields ?? [:]
-            lock.withLock { sent.append(headers.filter { $0.key.lowercased().hasPrefix("if-") }) }
+            sent.withLock { $0.append(headers.filter { $0.key.lowercased().hasPrefix("if-") }) }
         }
     }
 }

@@ -7,6 +7,7 @@ import KilnTesting
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import KilnSupport
 #endif
 
 struct Item: Decodable, Sendable, Hashable {
@@ -15,19 +16,21 @@ struct Item: Decodable, Sendable, Hashable {
 }
 
 /// Counts the attempts a client sends and the transfers it shared.
-final class AttemptCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [String] = []
-    private var shares: [Int] = []
+final class AttemptCounter: Sendable {
+    private struct State {
+        var sent: [String] = []
+        var shares: [Int] = []
+    }
+    private let state = LockedValue(State())
 
-    var requests: [String] { lock.withLock { sent } }
-    var sharedBy: [Int] { lock.withLock { shares } }
+    var requests: [String] { state.withLock { $0.sent } }
+    var sharedBy: [Int] { state.withLock { $0.shares } }
 
     var monitor: EventMonitor {
-        EventMonitor { [self] event in
+        EventMonitor { [state] event in
             switch event {
-            case .requestWillSend(let request, _): lock.withLock { sent.append(request.url?.path ?? "") }
-            case .transferShared(_, let callers): lock.withLock { shares.append(callers) }
+            case .requestWillSend(let request, _): state.withLock { $0.sent.append(request.url?.path ?? "") }
+            case .transferShared(_, let callers): state.withLock { $0.shares.append(callers) }
             default: break
             }
         }

@@ -3,6 +3,7 @@ import KilnModel
 import KilnNetwork
 import KilnTesting
 import Testing
+import KilnSupport
 
 /// Lets the main actor run what is already queued on it (scheduled observation calls, landed
 /// tasks), and what those queue in turn: main-actor jobs of one priority run in order, so a job
@@ -49,12 +50,11 @@ final class Gate: Sendable {
 }
 
 /// A thread-safe list of what happened, in order.
-final class Log<Entry: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Entry] = []
+final class Log<Entry: Sendable>: Sendable {
+    private let storage = LockedValue([Entry]())
 
-    func append(_ entry: Entry) { lock.withLock { storage.append(entry) } }
-    var entries: [Entry] { lock.withLock { storage } }
+    func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
+    var entries: [Entry] { storage.current }
 }
 
 /// An article model built in code.
