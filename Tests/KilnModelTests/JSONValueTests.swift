@@ -61,4 +61,16 @@ import Testing
         #expect(try JSONPath(parsing: "a.[0]").components == [.key("a"), .index(0)])
         #expect(try JSONPath(parsing: "a]").components == [.key("a]")])
     }
+
+    /// One number-to-text rule for JSON, coerced strings, envelope codes and sample reports.
+    @Test func numbersBecomeTextOneWay() {
+        #expect(JSONValue.numberText(3.0) == "3")
+        #expect(JSONValue.numberText(-0.0) == "0")
+        #expect(JSONValue.numberText(3.5) == "3.5")
+        #expect(JSONValue.numberText(1e15) == "1000000000000000.0")
+        #expect(JSONValue.numberText(1e16) == "1e+16")
+        #expect(JSONValue.numberText(.infinity) == "null")
+        #expect(JSONValue.double(200).jsonText == JSONValue.numberText(200))
+        #expect(String.coerce(from: .double(1e20), truncating: false) == JSONValue.numberText(1e20))
+    }
 }

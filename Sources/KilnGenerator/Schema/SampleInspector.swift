@@ -90,7 +90,7 @@ public struct SampleInspector: Sendable {
         if shape.doubles == 0, let minimum = shape.integerMinimum, let maximum = shape.integerMaximum {
             notes.append(minimum == maximum ? String(minimum) : "\(minimum)…\(maximum)")
         } else if let minimum = shape.minimum, let maximum = shape.maximum {
-            notes.append(minimum == maximum ? Self.format(minimum) : "\(Self.format(minimum))…\(Self.format(maximum))")
+            notes.append(minimum == maximum ? JSONValue.numberText(minimum) : "\(JSONValue.numberText(minimum))…\(JSONValue.numberText(maximum))")
         }
         if shape.strings > 0 {
             if shape.isoDates == shape.strings {
@@ -109,11 +109,6 @@ public struct SampleInspector: Sendable {
         if shape.arrays > 0 && shape.element == nil { notes.append("always empty") }
         return Row(
             path: path, types: types.isEmpty ? "-" : types.joined(separator: ", "), nulls: shape.nulls, missing: missing, notes: notes.joined(separator: "; "))
-    }
-
-    private static func format(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
     }
 
     private static func quoted(_ text: String) -> String { Identifiers.literal(text) }

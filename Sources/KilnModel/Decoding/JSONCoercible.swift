@@ -38,7 +38,7 @@ extension String: JSONCoercible {
         switch value {
         case .string(let s): s
         case .int(let i): String(i)
-        case .double(let d): JSONValue.format(d)
+        case .double(let d): JSONValue.numberText(d)
         case .bool(let b): b ? "true" : "false"
         case .null, .array, .object: nil
         }
@@ -132,7 +132,7 @@ extension Decimal: JSONCoercible {
     public static func coerce(from value: JSONValue, truncating: Bool) -> Decimal? {
         switch value {
         case .int(let i): return Decimal(i)
-        case .double(let d): return Decimal(string: JSONValue.format(d))
+        case .double(let d): return Decimal(string: JSONValue.numberText(d))
         case .string(let s):
             // `Decimal(string:)` alone reads a prefix ("12k" → 12): the whole text must be a number.
             let text = s[...].trimmingHorizontalWhitespace

@@ -281,22 +281,22 @@ extension ModelDecodingContainer {
         return nil
     }
 
-    /// Why nothing usable was found: absent, null, or present but unusable.
+    /// Why nothing usable was found: absent, null, or present but unusable (``Repair/Miss``
+    /// decides which is reported). `found`, when given, is an unusable value at the first key.
     func describeMiss(_ keys: [[JSONPath.Component]], found: String?) -> (Repair.Kind, String, [JSONPath.Component]) {
         let first = keys.first ?? []
-        if let found { return (.invalid, found, first) }
-        var sawNull: [JSONPath.Component]? = nil
-        for components in keys {
-            guard let path = Optional(JSONPath(components)), let (holder, last) = open(path), holder.contains(last) else { continue }
+        var miss = Repair.Miss<(found: String, path: [JSONPath.Component])>()
+        if let found { miss.sawUnusable((found, first)) }
+        for components in keys where !miss.isSettled {
+            guard let (holder, last) = open(JSONPath(components)), holder.contains(last) else { continue }
             if (try? holder.decodeNil(forKey: last)) == true {
-                if sawNull == nil { sawNull = components }
-                continue
+                miss.sawNull(("null", components))
+            } else {
+                miss.sawUnusable(((try? holder.decode(JSONValue.self, forKey: last))?.preview() ?? "an unreadable value", components))
             }
-            let raw = (try? holder.decode(JSONValue.self, forKey: last))?.preview() ?? "an unreadable value"
-            return (.invalid, raw, components)
         }
-        if let sawNull { return (.null, "null", sawNull) }
-        return (.missing, "missing", first)
+        let (kind, place) = miss.verdict(absent: ("missing", first))
+        return (kind, place.found, place.path)
     }
 
     /// The transformed value at the first present path; the repairs the transform made inside

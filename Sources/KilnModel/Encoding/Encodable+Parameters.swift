@@ -17,7 +17,7 @@ public enum ParameterEncoding {
             case .null: return
             case .bool(let b): pairs.append((name, b ? "true" : "false"))
             case .int(let i): pairs.append((name, String(i)))
-            case .double(let d): pairs.append((name, JSONValue.format(d)))
+            case .double(let d): pairs.append((name, JSONValue.numberText(d)))
             case .string(let s): pairs.append((name, s))
             case .array(let items):
                 for (index, item) in items.enumerated() { walk(item, "\(name)[\(index)]") }

@@ -64,7 +64,7 @@ extension JSONValue {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
-        case .double(let d): out += JSONValue.format(d)
+        case .double(let d): out += JSONValue.numberText(d)
         case .string(let s): JSONValue.writeQuoted(s, to: &out)
         case .array(let items):
             out += "["
@@ -85,11 +85,14 @@ extension JSONValue {
         }
     }
 
-    /// Formats a double the way JSON writers do: integral values without a fraction, non-finite as `null`.
-    static func format(_ d: Double) -> String {
-        guard d.isFinite else { return "null" }
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
+    /// A number as Kiln writes it everywhere it becomes text (JSON, a coerced `String`, an
+    /// envelope's code, a sample report): integral values below 10^15 without a fraction
+    /// (`3.0` → `3`), others as Swift prints them (`3.5`, `1e+20`), non-finite as `null`, the
+    /// only JSON for them.
+    package static func numberText(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
     }
 
     static func writeQuoted(_ s: String, to out: inout String) {

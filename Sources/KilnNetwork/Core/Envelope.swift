@@ -1,4 +1,3 @@
-import Foundation
 import KilnModel
 
 /// How an API wraps its payload: where the status code, the message and the data are, and which
@@ -7,7 +6,10 @@ import KilnModel
 /// Most public APIs send the value itself and say "no" with an HTTP status: that is ``none``, the
 /// client's default. Some APIs wrap every answer, success or not, in an object with a status code
 /// of their own; name the envelope for those, and the client checks the code and unwraps the data.
-/// Codes are compared tolerantly: `"0000"`, `"0"` and `0` are the same code, and `200` matches `"200"`.
+/// Codes are read as a `@DataModel`'s `String` property reads them (`JSONCoercible`: `200` →
+/// `"200"`, `200.0` → `"200"`) and compared tolerantly: two codes that read as the same integer by
+/// the model layer's integer rule are the same code, so `"0000"`, `"0"`, `" 0 "` and `0` are one
+/// code and `200` matches `"200"`; other codes compare as text (`"OK"`).
 ///
 /// ```swift
 /// let plain = APIClient(baseURL: url)                                    // the body is the value
@@ -61,7 +63,7 @@ public struct Envelope: Sendable, Hashable {
 
     private func verdict(_ lookup: (String) -> JSONValue?) -> Verdict {
         guard let codePath else { return .success }
-        guard let codeValue = lookup(codePath), let code = Self.normalizedCode(codeValue) else {
+        guard let codeValue = lookup(codePath), let code = Self.text(codeValue) else {
             return .missingCode(path: codePath)
         }
         if isSuccess(code) { return .success }
@@ -69,12 +71,18 @@ public struct Envelope: Sendable, Hashable {
         return .failure(code: code, message: message)
     }
 
-    /// Whether `code` is one of ``successCodes``, comparing numbers by value.
+    /// Whether `code` is one of ``successCodes``: the same text, or the same integer as the
+    /// model layer reads one from text (`"0000"`, `" 0 "` and `"0"` are all `0`).
     public func isSuccess(_ code: String) -> Bool {
-        let trimmed = code.trimmingCharacters(in: .whitespaces)
-        if successCodes.contains(trimmed) { return true }
-        guard let number = Int64(trimmed) else { return false }
-        return successCodes.contains { Int64($0.trimmingCharacters(in: .whitespaces)) == number }
+        if successCodes.contains(code) { return true }
+        guard let number = Self.integer(code) else { return false }
+        return successCodes.contains { Self.integer($0) == number }
+    }
+
+    /// A code as an integer by the rule an `Int64` property reads text with; `nil` when the code
+    /// is not a number.
+    private static func integer(_ code: String) -> Int64? {
+        Int64.coerce(from: .string(code), truncating: false)
     }
 
     /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
@@ -119,22 +127,10 @@ public struct Envelope: Sendable, Hashable {
         (try? KilnModel.JSONPath(parsing: path)) ?? KilnModel.JSONPath([.key(path)])
     }
 
-    static func normalizedCode(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let string): return string.trimmingCharacters(in: .whitespaces)
-        case .int(let int): return String(int)
-        case .double(let double):
-            return double.rounded() == double && abs(double) < 1e15 ? String(Int64(double)) : String(double)
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null, .array, .object: return nil
-        }
-    }
-
+    /// A code or a message as text, as a `String` property of a `@DataModel` reads it
+    /// (`JSONCoercible`): numbers and booleans as their JSON text; `nil` for `null`, an array
+    /// or an object.
     static func text(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let string): return string
-        case .null, .array, .object: return nil
-        default: return normalizedCode(value)
-        }
+        String.coerce(from: value, truncating: false)
     }
 }

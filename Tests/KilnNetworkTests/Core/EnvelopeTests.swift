@@ -18,6 +18,22 @@ struct EnvelopeTests {
         #expect(envelope.verdict(for: ["code": 201, "msg": "no"]) == .failure(code: "201", message: "no"))
     }
 
+    /// Codes compare as the model layer reads them: the same integer by its integer rule
+    /// (spaces and tabs around it, leading zeros, a sign, an integral fraction) is the same code.
+    @Test(arguments: [JSONValue.string(" 0 "), .string("\t00"), .string("+0"), .string("0.0"), .double(-0.0)])
+    func paddedAndSpelledOutZerosAreTheSuccessCode(code: JSONValue) {
+        #expect(Envelope.codeMessageData.verdict(for: ["code": code]) == .success)
+    }
+
+    /// The code a failure carries is the text a `String` property would read from it.
+    @Test func failureCodeIsWhatAStringPropertyReads() {
+        #expect(Envelope.codeMessageData.verdict(for: ["code": 201.0, "msg": 7]) == .failure(code: "201", message: "7"))
+        #expect(Envelope.codeMessageData.verdict(for: ["code": true]) == .failure(code: "true", message: ""))
+        #expect(Envelope.codeMessageData.verdict(for: ["code": 0.5]) == .failure(code: "0.5", message: ""))
+        #expect(Envelope.codeMessageData.verdict(for: ["code": nil]) == .missingCode(path: "code"))
+        #expect(String.coerce(from: 201.0, truncating: false) == "201")
+    }
+
     @Test func failureCarriesCodeAndMessage() {
         #expect(Envelope.codeMessageData.verdict(for: ["code": "1001", "msg": "Token expired"]) == .failure(code: "1001", message: "Token expired"))
     }
