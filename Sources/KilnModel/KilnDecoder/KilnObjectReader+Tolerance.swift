@@ -14,17 +14,14 @@ extension KilnObjectReader {
     /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common.
     @inlinable
     mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
-        // What the log says when no key gives a value: the first present value that could not
-        // be used, else the first null, else "missing" (positions: 0 the key, 1 the alternate).
-        var unusable = -1
-        var unusableAt = 0
-        var nullAt = -1
+        // What each key held, for the log when none gives a value (position 0 the key, 1 the alternate).
+        var miss = Repair.Miss<(index: Int, position: Int)>()
         for position in 0..<2 {
             let name: String
             if position == 0 { name = key } else if let alternate { name = alternate } else { break }
             guard let index = findAllowingNull(name) else { continue }
             if context.tape.tokens[index].kind == .null {
-                if nullAt < 0 { nullAt = position }
+                miss.sawNull((index, position))
                 continue
             }
             if let value = strict(T.self, at: index) { return value }
@@ -35,7 +32,7 @@ extension KilnObjectReader {
                 }
                 return value
             case .failed:
-                if unusable < 0 { (unusable, unusableAt) = (index, position) }
+                miss.sawUnusable((index, position))
                 continue
             case .delegate: return delegate(slow())
             }
@@ -43,14 +40,9 @@ extension KilnObjectReader {
         guard !context.hasCustomDefaults else { return delegate(slow()) }
         let result = initial()
         if context.session.isRecording {
-            let name = { (position: Int) in position == 0 ? key : alternate ?? key }
-            if unusable >= 0 {
-                Self.record(.invalid, context, object, at: sharedNode(), .key(name(unusableAt)), expected: T.self, found: .token(unusable), result: .of(result))
-            } else if nullAt >= 0 {
-                Self.record(.null, context, object, at: sharedNode(), .key(name(nullAt)), expected: T.self, found: .text("null"), result: .of(result))
-            } else {
-                Self.record(.missing, context, object, at: sharedNode(), .key(key), expected: T.self, found: .text("missing"), result: .of(result))
-            }
+            let (kind, place) = miss.verdict(absent: (-1, 0))
+            let name = place.position == 0 ? key : alternate ?? key
+            Self.record(kind, context, object, at: sharedNode(), .key(name), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
         }
         return result
     }
@@ -185,17 +177,27 @@ extension KilnObjectReader {
     /// Why nothing usable was found, as ``ModelDecodingContainer`` says it.
     @usableFromInline
     func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, PendingRepair.Found, [JSONPath.Component]) {
-        var sawNull: [JSONPath.Component]? = nil
-        for path in paths {
+        var miss = Repair.Miss<(index: Int, components: [JSONPath.Component])>()
+        for path in paths where !miss.isSettled {
             guard let index = locateAllowingNull(path) else { continue }
             if context.tape.tokens[index].kind == .null {
-                if sawNull == nil { sawNull = path.components }
-                continue
+                miss.sawNull((index, path.components))
+            } else {
+                miss.sawUnusable((index, path.components))
             }
-            return (.invalid, .token(index), path.components)
         }
-        if let sawNull { return (.null, .text("null"), sawNull) }
-        return (.missing, .text("missing"), paths.first?.components ?? [])
+        let (kind, place) = miss.verdict(absent: (-1, paths.first?.components ?? []))
+        return (kind, Self.found(kind, at: place.index), place.components)
+    }
+
+    /// What a miss's repair says was found: the unusable value's token, `null`, or `missing`.
+    @usableFromInline
+    static func found(_ kind: Repair.Kind, at index: Int) -> PendingRepair.Found {
+        switch kind {
+        case .invalid: .token(index)
+        case .null: .text("null")
+        default: .text("missing")
+        }
     }
 
     /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made
