@@ -70,8 +70,12 @@ struct NumberConformanceTests {
         switch (expected, actual) {
         case (.error(let kind, let path), .error(let kilnKind, let kilnPath)):
             #expect(kind == kilnKind, "\(text) as \(T.self): Foundation \(expected), Kiln \(actual)", sourceLocation: sourceLocation)
-            #expect(path == "", "Foundation now names a path for \(text) as \(T.self): \(path)", sourceLocation: sourceLocation)
-            #expect(kilnPath == "v" || kilnPath == "", "\(text) as \(T.self): Kiln's path \(kilnPath)", sourceLocation: sourceLocation)
+            if kind == "dataCorrupted" {
+                #expect(path == "", "Foundation now names a path for \(text) as \(T.self): \(path)", sourceLocation: sourceLocation)
+                #expect(kilnPath == "v" || kilnPath == "", "\(text) as \(T.self): Kiln's path \(kilnPath)", sourceLocation: sourceLocation)
+            } else {
+                #expect(path == kilnPath, "\(text) as \(T.self): Foundation \(expected), Kiln \(actual)", sourceLocation: sourceLocation)
+            }
         default:
             #expect(expected == actual, "\(text) as \(T.self)", sourceLocation: sourceLocation)
         }
@@ -128,9 +132,9 @@ struct NumberConformanceTests {
     }
 
     @Test func integerBelowInt64MinIsAnErrorNotInt64Min() throws {
-        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode([Int64].self, from: "[-9223372036854775809]") }
-        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode([Int].self, from: "[-9223372036854775809]") }
-        #expect(try KilnDecoder().decode([Int64].self, from: "[-9223372036854775808]") == [Int64.min])
+        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode(Wrapped<[Int64]>.self, from: #"{"v": [-9223372036854775809]}"#) }
+        #expect(throws: ModelDecodingError.self) { _ = try KilnDecoder().decode(Wrapped<Int>.self, from: #"{"v": -9223372036854775809}"#) }
+        #expect(try KilnDecoder().decode(Wrapped<[Int64]>.self, from: #"{"v": [-9223372036854775808]}"#).v == [Int64.min])
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
