@@ -23,7 +23,7 @@ extension KilnDecodingContext {
     @inlinable @inline(__always)
     func decodeDouble(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Double {
         guard let value = double(at: index) ?? nonConformingFloat(at: index) else {
-            throw mismatch(Double.self, at: index, path: path(parent, step))
+            throw numberError(Double.self, at: index, path: path(parent, step))
         }
         return value
     }
@@ -144,8 +144,11 @@ extension KilnDecodingContext {
             return unsafeBitCast(data, to: T.self)
         }
         if T.self == Decimal.self {
-            guard let decimal = decimal(at: index) else { throw mismatch(Decimal.self, at: index, path: path(parent, step)) }
-            return unsafeBitCast(decimal, to: T.self)
+            switch decimal(at: index) {
+            case .none: throw mismatch(Decimal.self, at: index, path: path(parent, step))
+            case .some(.none): throw outOfRange(Decimal.self, at: index, path: path(parent, step))
+            case .some(.some(let decimal)): return unsafeBitCast(decimal, to: T.self)
+            }
         }
         if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
             return fastDecode(fast, as: T.self, at: index, parent, step)

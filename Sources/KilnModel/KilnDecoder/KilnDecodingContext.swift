@@ -193,9 +193,8 @@ extension KilnDecodingContext {
         switch token.kind {
         case .int: return .some(I(exactly: token.payload))
         case .uint: return .some(I(exactly: UInt64(bitPattern: token.payload)))
-        case .double:
-            let d = Double(bitPattern: UInt64(bitPattern: token.payload))
-            return .some(I(exactly: d))
+        // Beyond 64 bits, or written with a fraction or an exponent: the text says exactly.
+        case .double: return .some(tape.exactInteger(I.self, at: index))
         default: return .none
         }
     }
@@ -205,9 +204,16 @@ extension KilnDecodingContext {
         guard index >= 0 else { return nil }
         let token = tape.tokens[index]
         switch token.kind {
-        case .int: return Double(token.payload)
+        case .int:
+            // `-0` is an `int` token of 0; as a floating-point number it keeps its sign.
+            if token.payload == 0, tape.isNegativeNumber(at: index) { return -0.0 }
+            return Double(token.payload)
         case .uint: return Double(UInt64(bitPattern: token.payload))
-        case .double: return Double(bitPattern: UInt64(bitPattern: token.payload))
+        case .double:
+            let value = Double(bitPattern: UInt64(bitPattern: token.payload))
+            // A non-zero number too small for Double reads as 0 on the tape; Foundation refuses it.
+            if value == 0, tape.underflowed(at: index) { return nil }
+            return value
         default: return nil
         }
     }
@@ -226,17 +232,27 @@ extension KilnDecodingContext {
         return nil
     }
 
+    /// The number at `index` as `Float`, rounded once from what was written (never through
+    /// `Double`). `.none` for another kind; `.some(nil)` when it overflows or underflows `Float`.
     func float(at index: Int) -> Float?? {
-        guard let d = double(at: index) else { return .none }
-        if tape.tokens[index].kind == .double, let f = Float(tape.numberText(at: index)), f.isFinite { return .some(f) }
-        let f = Float(d)
-        return .some(f.isFinite ? f : nil)
+        guard index >= 0 else { return .none }
+        let token = tape.tokens[index]
+        switch token.kind {
+        case .int:
+            if token.payload == 0 { return .some(tape.isNegativeNumber(at: index) ? -0.0 : 0) }
+            return .some(Float(token.payload))
+        case .uint: return .some(Float(UInt64(bitPattern: token.payload)))
+        case .double: return .some(tape.exactFloat(at: index))
+        default: return .none
+        }
     }
 
-    func decimal(at index: Int) -> Decimal? {
+    /// The number at `index` as `Decimal`. `.none` for another kind; `.some(nil)` for a number
+    /// beyond `Decimal`'s range (Foundation refuses those too).
+    func decimal(at index: Int) -> Decimal?? {
         switch kind(index) {
-        case .int, .uint, .double: Decimal(string: tape.numberText(at: index), locale: Locale(identifier: "en_US_POSIX"))
-        default: nil
+        case .int, .uint, .double: .some(Decimal(string: tape.numberText(at: index), locale: Locale(identifier: "en_US_POSIX")))
+        default: .none
         }
     }
 }
@@ -258,6 +274,15 @@ extension KilnDecodingContext {
             default: found
             }
         return DecodingError.typeMismatch(type, .init(codingPath: path(), debugDescription: "Expected to decode \(type) but found \(article) instead."))
+    }
+
+    /// A number that does not fit is out of range; anything else is the wrong kind.
+    @usableFromInline
+    func numberError(_ type: Any.Type, at index: Int, path: @autoclosure () -> [any CodingKey]) -> DecodingError {
+        switch kind(index) {
+        case .int, .uint, .double: outOfRange(type, at: index, path: path())
+        default: mismatch(type, at: index, path: path())
+        }
     }
 
     @usableFromInline

@@ -207,17 +207,7 @@ final class JSONTape: @unchecked Sendable {
 
     /// The number at `index` as written in the document.
     func numberText(at index: Int) -> String {
-        let start = Int(tokens[index].aux)
-        var end = start
-        while end < byteCount {
-            switch base[end] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                end += 1
-            default:
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-            }
-        }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        String(decoding: numberBytes(at: index), as: UTF8.self)
     }
 
     /// The value at `index` as a ``JSONValue``.
