@@ -57,13 +57,13 @@ public struct KilnDecoder: Sendable {
     /// types: elements that cannot be used are dropped. Repairs go to the policy's `onRepair`.
     /// - Throws: ``ModelDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
-        let document = try JSONDocument(parsing: data, options: readerOptions)
+        let document = try JSONDocument(parsingAnyEncoding: data, options: readerOptions)
         return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
     /// Decodes `type` from UTF-8 bytes.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
-        let document = try JSONDocument(parsing: bytes, options: readerOptions)
+        let document = try JSONDocument(parsingAnyEncoding: bytes, options: readerOptions)
         return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
     }
 
@@ -88,14 +88,14 @@ public struct KilnDecoder: Sendable {
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from data: Data, at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try decodeWithRepairs(type, from: JSONDocument(parsing: data, options: readerOptions), at: keyPath)
+        try decodeWithRepairs(type, from: JSONDocument(parsingAnyEncoding: data, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from UTF-8 bytes and returns what was repaired on the way.
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try decodeWithRepairs(type, from: JSONDocument(parsing: bytes, options: readerOptions), at: keyPath)
+        try decodeWithRepairs(type, from: JSONDocument(parsingAnyEncoding: bytes, options: readerOptions), at: keyPath)
     }
 
     /// Decodes `type` from JSON text and returns what was repaired on the way.
@@ -130,6 +130,8 @@ public struct KilnDecoder: Sendable {
             if let lossy = T.self as? any LossyDecodable.Type, let value = try lossy.decodeLossy(from: decoder) as? T {
                 return value
             }
+            // A subclass passed as its superclass's metatype decodes as the subclass, as in Foundation.
+            if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try type.init(from: decoder) }
             return try context.decodeValue(T.self, at: decoder.index, decoder.node, nil)
         } catch {
             throw ModelDecodingError.translating(error, data: nil)

@@ -150,6 +150,11 @@ extension KilnDecodingContext {
             case .some(.some(let decimal)): return unsafeBitCast(decimal, to: T.self)
             }
         }
+        if convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type,
+            let value = try dictionary.decodeKeepingKeys(in: self, at: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent) as? T
+        {
+            return value
+        }
         if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
             return fastDecode(fast, as: T.self, at: index, parent, step)
         }
@@ -159,6 +164,8 @@ extension KilnDecodingContext {
 
     /// A date by the date strategy; `nil` for `.deferredToDate`, which is `Date`'s own decoding.
     func decodeDate(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Date? {
+        // `null` is refused before any strategy runs: a custom closure never sees it, as in Foundation.
+        if kind(index) == .null { throw mismatch(Date.self, at: index, path: path(parent, step)) }
         switch strategies.date {
         case .deferredToDate:
             return nil
@@ -191,6 +198,7 @@ extension KilnDecodingContext {
 
     /// Data by the data strategy; `nil` for `.deferredToData`, which is `Data`'s own decoding.
     func decodeData(at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> Data? {
+        if kind(index) == .null { throw mismatch(Data.self, at: index, path: path(parent, step)) }
         switch strategies.data {
         case .base64:
             let text = try decodeString(at: index, parent, step)
@@ -211,5 +219,30 @@ extension KilnDecodingContext {
     func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
         var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: F.self)
         return unsafeBitCast(F(kiln: &reader), to: T.self)
+    }
+}
+
+/// `[String: Value]`, whose keys are data rather than coding keys: the key strategy leaves them as
+/// written, and the first of two equal keys wins, as in Foundation.
+protocol StringKeyedDictionary {
+    static func decodeKeepingKeys(in context: KilnDecodingContext, at index: Int, node: KilnPathNode?) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static func decodeKeepingKeys(in context: KilnDecodingContext, at index: Int, node: KilnPathNode?) throws -> [String: Value] {
+        guard context.kind(index) == .object else {
+            throw context.mismatch([String: Any].self, at: index, path: KilnPathNode.codingPath(node, in: context.tape))
+        }
+        let tape = context.tape
+        var result: [String: Value] = [:]
+        var i = index + 1
+        let end = Int(tape.tokens[index].payload)
+        while i < end {
+            let value = try context.decodeValue(Value.self, at: i + 1, node, .keyToken(i))
+            let key = tape.string(at: i)
+            if result[key] == nil { result[key] = value }
+            i = tape.next(after: i + 1)
+        }
+        return result
     }
 }

@@ -14,12 +14,16 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let converted = context.convertedKeys(of: object, codingPath: { codingPath })
             return converted.sorted { $0.value < $1.value }.compactMap { Key(stringValue: $0.key) }
         }
+        // Each key once, at its first occurrence, and equal as Swift strings are (a precomposed
+        // "é" is the same key as "e" and a combining accent), as in Foundation.
         var keys: [Key] = []
+        var seen: Set<String> = []
         let tape = context.tape
         var i = object + 1
         let end = Int(tape.tokens[object].payload)
         while i < end {
-            if let key = Key(stringValue: tape.string(at: i)) { keys.append(key) }
+            let text = tape.string(at: i)
+            if seen.insert(text).inserted, let key = Key(stringValue: text) { keys.append(key) }
             i = tape.next(after: i + 1)
         }
         return keys

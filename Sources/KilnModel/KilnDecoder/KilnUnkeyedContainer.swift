@@ -169,6 +169,41 @@ struct KilnUnkeyedContainer: UnkeyedDecodingContainer {
         return decoder
     }
 
+    // MARK: decodeIfPresent
+
+    /// Reads the current element unless it is `null` (skipped) or the container is at its end.
+    /// Foundation counts a read at the end too: `currentIndex` moves past `count`, and code that
+    /// reads until `currentIndex == count` sees what it sees with `JSONDecoder`.
+    @inline(__always)
+    mutating func ifPresent<T>(_ read: (inout Self) throws -> T) throws -> T? {
+        guard cursor < end else {
+            currentIndex += 1
+            return nil
+        }
+        if context.tape.tokens[cursor].kind == .null {
+            advance()
+            return nil
+        }
+        return try read(&self)
+    }
+
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try ifPresent { try $0.decode(type) } }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try ifPresent { try $0.decode(type) } }
+
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { try ifPresent { try $0.decode(type) } }
+
     func elementDecoder(_ index: Int) -> KilnValueDecoder {
         KilnValueDecoder(context: context, index: index, node: KilnPathNode(parent: node, step: .index(currentIndex)))
     }
