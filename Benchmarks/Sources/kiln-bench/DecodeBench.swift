@@ -16,8 +16,9 @@ func kilnMallocTrim(_ pad: Int) -> Int32
 
 /// `kiln-bench decode`: one same-run table of decode throughput and peak memory for Foundation's
 /// strict `JSONDecoder`, `@DataModel` through Foundation, and `@DataModel` through `KilnDecoder`
-/// (its fast path, and for the articles its generic `Decoder` path too). The models are
-/// BenchSupport's: strict `Codable` shapes and the `@DataModel` types the macro expands.
+/// (its fast path, and for the articles its generic `Decoder` path too), beside the limit: simdjson
+/// On-Demand decoding the same bytes into C++ structs with the same members (``LimitRow``). The
+/// models are BenchSupport's: strict `Codable` shapes and the `@DataModel` types the macro expands.
 enum DecodeBench {
     struct Input {
         var name: String
@@ -67,7 +68,11 @@ enum DecodeBench {
         for input in inputs where only.map({ input.name.hasPrefix($0) }) ?? true {
             let mb = Double(input.data.count) / 1_000_000
             print("\n## \(input.name) — \(String(format: "%.2f", mb)) MB")
-            let all = cases(for: input)
+            // The limit row copies the document and checks its structs against Kiln's models first:
+            // only when it is asked for (and never under `--once` for another row, so callgrind runs
+            // no simdjson code built for this machine's vector units).
+            let wantsLimit = chosen.map { LimitRow.label.contains($0) } ?? true
+            let all = cases(for: input, includingLimit: wantsLimit)
             // A label equal to the chosen text picks that row alone; otherwise every label containing it.
             let exact = all.contains { $0.0 == chosen }
             let selected = all.enumerated().filter { position, entry in
@@ -95,6 +100,11 @@ enum DecodeBench {
                 let ratio = String(format: "%.2f", baseline / row.seconds)
                 print("| \(row.label) | \(rate) | \(ms) | \(ratio)× | \(peak) |")
             }
+            if let limit = rows.first(where: { $0.label == LimitRow.label }), limit.seconds.isFinite {
+                for row in rows where row.label.hasPrefix("@DataModel through Kiln (fast path)") {
+                    print("\(row.label): \(String(format: "%.2f", limit.seconds / row.seconds))× the limit's speed")
+                }
+            }
             for row in rows where row.label.hasSuffix(" + repair log") {
                 let plain = String(row.label.dropLast(" + repair log".count))
                 guard let without = rows.first(where: { $0.label == plain }) else { continue }
@@ -103,8 +113,18 @@ enum DecodeBench {
         }
     }
 
-    /// The decodes compared for one input; the first is the baseline.
-    static func cases(for input: Input) -> [(String, () throws -> Void)] {
+    /// The decodes compared for one input; the first is the baseline, and the limit row (where
+    /// there is one) comes second.
+    static func cases(for input: Input, includingLimit: Bool) -> [(String, () throws -> Void)] {
+        var cases = kilnCases(for: input)
+        if includingLimit, let limit = LimitRow.make(for: input) {
+            cases.insert((LimitRow.label, { try limit.decode() }), at: min(1, cases.count))
+        }
+        return cases
+    }
+
+    /// Foundation's and Kiln's decodes of one input; the first is the baseline.
+    static func kilnCases(for input: Input) -> [(String, () throws -> Void)] {
         let data = input.data
         let kiln = KilnDecoder()
         let decoderPath = KilnDecoder.decoderProtocolPath
