@@ -459,6 +459,8 @@ extension JSONTapeBuilder {
             value = Double(mantissa)
             value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
             if negative { value = -value }
+        } else if !overflow, let exact = DecimalDouble.value(mantissa: mantissa, exponent: exponent, negative: negative) {
+            value = exact
         } else {
             let text = String(decoding: UnsafeBufferPointer(start: p + start, count: i - start), as: UTF8.self)
             guard let parsed = Double(text) else { throw fail("unreadable number", start) }
