@@ -107,8 +107,12 @@ enum DecodeBench {
             }
             for row in rows where row.label.hasSuffix(" + repair log") {
                 let plain = String(row.label.dropLast(" + repair log".count))
-                guard let without = rows.first(where: { $0.label == plain }) else { continue }
-                print("\(plain) with the repair log kept: \(String(format: "%.2f", row.seconds / without.seconds))× the time without it")
+                guard let without = selected.first(where: { $0.0 == plain }), let with = selected.first(where: { $0.0 == row.label })
+                else { continue }
+                // Timed apart, as in the table, the two rows meet different moments of a shared
+                // machine; this ratio times them alternately in one loop.
+                guard let (ratio, rounds) = interleavedRatio(without.1, with.1, quick: quick) else { continue }
+                print("\(plain) with the repair log kept: \(String(format: "%.2f", ratio))× the time without it (interleaved, \(rounds) rounds)")
             }
         }
     }
@@ -203,6 +207,36 @@ enum DecodeBench {
         } catch {
             print("\(label): failed: \(error)")
             return Row(label: label + " (failed)", seconds: .infinity, peakBytes: nil)
+        }
+    }
+
+    /// The median time of `second` over the median time of `first`, the two run alternately in
+    /// one loop after a warm-up, and the number of rounds; nil when either fails.
+    static func interleavedRatio(_ first: () throws -> Void, _ second: () throws -> Void, quick: Bool) -> (Double, Int)? {
+        let clock = ContinuousClock()
+        func seconds(_ body: () throws -> Void) throws -> Double {
+            let elapsed = try clock.measure(body)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        do {
+            try first()
+            try second()
+            var firstTimes: [Double] = []
+            var secondTimes: [Double] = []
+            let budget = quick ? 1.0 : 4.0
+            var spent = 0.0
+            while firstTimes.count < 5 || (spent < budget && firstTimes.count < 200) {
+                let a = try seconds(first)
+                let b = try seconds(second)
+                firstTimes.append(a)
+                secondTimes.append(b)
+                spent += a + b
+            }
+            firstTimes.sort()
+            secondTimes.sort()
+            return (secondTimes[secondTimes.count / 2] / firstTimes[firstTimes.count / 2], firstTimes.count)
+        } catch {
+            return nil
         }
     }
 
