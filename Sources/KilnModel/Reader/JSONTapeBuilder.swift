@@ -414,7 +414,7 @@ extension JSONTapeBuilder {
             i += 1
             guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit after '.'") }
             while Self.isDigit(p[i]) {
-                if !overflow, mantissa < 0x0019_9999_9999_9999 {
+                if !overflow, mantissa < 0x1999_9999_9999_9999 {
                     mantissa = mantissa * 10 + UInt64(p[i] &- UInt8(ascii: "0"))
                     exponent -= 1
                 } else {
