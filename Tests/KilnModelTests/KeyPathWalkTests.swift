@@ -75,6 +75,7 @@ struct KeyPathWalkTests {
     @DataModel
     struct Walks: Equatable {
         @Key("list[0]") var first: Int?
+        @Key("list[0]") var firstAsText = ""
         @Key("grid[0][1]") var cell: Int?
         @Key("list[2].id") var id = 0
         @Key("list[1]") var nullElement = -1
@@ -93,6 +94,7 @@ struct KeyPathWalkTests {
     @Test func modelKeyPathsFollowTheRuleInEveryDecoder() throws {
         let (walks, repairs) = try ModelIntentTests.decodeAllWays(Walks.self, Self.text)
         #expect(walks.first == 10)
+        #expect(walks.firstAsText == "10")
         #expect(walks.cell == 2)
         #expect(walks.id == 7)
         #expect(walks.nullElement == -1)
@@ -106,7 +108,7 @@ struct KeyPathWalkTests {
         let kinds = Dictionary(repairs.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
         #expect(
             kinds == [
-                "list[1]": .null, "list.0": .missing, "obj[0]": .missing, "gone.x": .missing, "list[1].id": .missing, "obj.gone": .null,
+                "list[0]": .coerced, "list[1]": .null, "list.0": .missing, "obj[0]": .missing, "gone.x": .missing, "list[1].id": .missing, "obj.gone": .null,
             ])
     }
 
