@@ -1,5 +1,6 @@
 import Foundation
 import KilnSupport
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -89,15 +90,15 @@ struct DiskCacheAvailabilityTests {
         try FileManager.default.createDirectory(atPath: directory.databasePath, withIntermediateDirectories: false)
 
         let date = TestDate()
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = DiskCache(
             configuration: .init(
-                directory: directory.url, inlineThreshold: 1024, clock: date.clock, onEvent: { events.record($0) }))
+                directory: directory.url, inlineThreshold: 1024, clock: date.clock, onEvent: { events.append($0) }))
         #expect(cache.value(forKey: "small") == nil)
         cache.set(Data("dropped".utf8), forKey: "while-unavailable")
-        #expect(events.events.count == 1)
-        guard case .databaseUnavailable? = events.events.first else {
-            Issue.record("expected databaseUnavailable, got \(events.events)")
+        #expect(events.entries.count == 1)
+        guard case .databaseUnavailable? = events.entries.first else {
+            Issue.record("expected databaseUnavailable, got \(events.entries)")
             return
         }
 
@@ -108,7 +109,7 @@ struct DiskCacheAvailabilityTests {
         #expect(cache.value(forKey: "small") == Self.small)
         #expect(cache.value(forKey: "large") == Self.large)
         #expect(cache.value(forKey: "while-unavailable") == nil)
-        #expect(events.events.last == .databaseAvailable)
+        #expect(events.entries.last == .databaseAvailable)
         #expect(!FileManager.default.fileExists(atPath: directory.brokenURL.path))
     }
 
@@ -136,10 +137,10 @@ struct DiskCacheAvailabilityTests {
         }
         try #require(changed == 1, "the value was found in the database files")
 
-        let events = EventLog()
-        let cache = DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.record($0) }))
+        let events = Recorder<DiskCache.Event>()
+        let cache = DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.append($0) }))
         #expect(cache.value(forKey: "small") == nil)
-        #expect(events.events == [.valueCorrupt(key: "small")])
+        #expect(events.entries == [.valueCorrupt(key: "small")])
         #expect(cache.value(forKey: "other") == Data("untouched".utf8))
         #expect(cache.size().count == 1, "the damaged entry was removed")
     }
@@ -147,10 +148,10 @@ struct DiskCacheAvailabilityTests {
     @Test func aValueOverTheByteLimitIsRefusedAndTheRestIsKept() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = DiskCache(
             configuration: .init(
-                directory: directory.url, byteLimit: 10_000, inlineThreshold: 1024, onEvent: { events.record($0) }))
+                directory: directory.url, byteLimit: 10_000, inlineThreshold: 1024, onEvent: { events.append($0) }))
         for index in 0..<5 { cache.set(Data(repeating: UInt8(index), count: 1000), forKey: CacheKey("k\(index)")) }
         cache.set(Data(repeating: 1, count: 50), forKey: "huge")
         cache.flush()
@@ -159,7 +160,7 @@ struct DiskCacheAvailabilityTests {
         #expect(cache.value(forKey: "huge") == nil, "refused, and its older value is gone too")
         #expect((0..<5).allSatisfy { cache.value(forKey: CacheKey("k\($0)")) == Data(repeating: UInt8($0), count: 1000) })
         #expect(cache.size().count == 5)
-        #expect(events.events == [.valueTooLarge(key: "huge", bytes: 10_001)])
+        #expect(events.entries == [.valueTooLarge(key: "huge", bytes: 10_001)])
     }
 }
 
@@ -178,13 +179,13 @@ enum Probe {
     }
 
     static func read(_ folder: URL) -> Result {
-        let events = EventLog()
-        let cache = DiskCache(configuration: .init(directory: folder, inlineThreshold: 1024, onEvent: { events.record($0) }))
+        let events = Recorder<DiskCache.Event>()
+        let cache = DiskCache(configuration: .init(directory: folder, inlineThreshold: 1024, onEvent: { events.append($0) }))
         var hits: [String: Int] = [:]
         for key in DiskCacheAvailabilityTests.keys {
             if let value = cache.value(forKey: key) { hits[key.rawValue] = value.count }
         }
-        return Result(hits: hits, events: events.events.map(\.description))
+        return Result(hits: hits, events: events.entries.map(\.description))
     }
 
     static func run(_ directory: TemporaryDirectory) async throws -> Result {

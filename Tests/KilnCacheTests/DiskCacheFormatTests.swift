@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -9,8 +10,8 @@ import Testing
 struct DiskCacheFormatTests {
     private func bytes(_ count: Int, _ fill: UInt8 = 7) -> Data { Data(repeating: fill, count: count) }
 
-    private func makeCache(_ directory: TemporaryDirectory, events: EventLog) -> DiskCache {
-        DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.record($0) }))
+    private func makeCache(_ directory: TemporaryDirectory, events: Recorder<DiskCache.Event>) -> DiskCache {
+        DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.append($0) }))
     }
 
     /// Writes `cache.sqlite` as the first release of `DiskCache` did: the `entry` table alone
@@ -63,7 +64,7 @@ struct DiskCacheFormatTests {
         defer { directory.remove() }
         try writeFirstFormat(directory, values: ["small": bytes(100), "other": bytes(200, 3)])
 
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         #expect(cache.value(forKey: "small") == nil)
         #expect(cache.value(forKey: "other") == nil)
@@ -76,11 +77,11 @@ struct DiskCacheFormatTests {
         defer { directory.remove() }
         try writeFirstFormat(directory, values: ["small": bytes(100)])
         do {
-            let cache = makeCache(directory, events: EventLog())
+            let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
             cache.set(bytes(30), forKey: "kept")
         }
 
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         #expect(cache.value(forKey: "kept") == bytes(30))
         #expect(cache.value(forKey: "small") == nil)
@@ -91,13 +92,13 @@ struct DiskCacheFormatTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let cache = makeCache(directory, events: EventLog())
+            let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
             cache.set(bytes(100), forKey: "small")
         }
         // Format 2 had today's tables, and could hold rows upgraded from format 1 (checksum 0).
         try execute("UPDATE entry SET checksum = 0; PRAGMA user_version = 2", in: directory)
 
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         #expect(cache.value(forKey: "small") == nil)
         #expect(events.recoveries == 1)
@@ -107,19 +108,19 @@ struct DiskCacheFormatTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let cache = makeCache(directory, events: EventLog())
+            let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
             cache.set(bytes(100), forKey: "zeroed")
             cache.set(bytes(100, 9), forKey: "intact")
         }
         // A checksum of 0 in a file of the current format: once "no checksum", now a mismatch.
         try execute("UPDATE entry SET checksum = 0 WHERE key = 'zeroed'", in: directory)
 
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         #expect(cache.value(forKey: "zeroed") == nil)
         #expect(cache.value(forKey: "intact") == bytes(100, 9))
         #expect(events.recoveries == 0, "a bad row is a miss, not a damaged database")
-        #expect(events.events.contains { if case .valueCorrupt(let key) = $0 { return key == "zeroed" } else { return false } })
+        #expect(events.entries.contains { if case .valueCorrupt(let key) = $0 { return key == "zeroed" } else { return false } })
         #expect(cache.size().count == 1, "the row that failed its check is removed")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -18,11 +19,11 @@ struct DiskCacheOnAPhoneTests {
         #expect(app.database?.isInReadTransaction == false, "no transaction, so no lock, between reads")
 
         // An app extension opening the same folder, while the app's cache is alive.
-        let events = EventLog()
-        configuration.onEvent = { events.record($0) }
+        let events = Recorder<DiskCache.Event>()
+        configuration.onEvent = { events.append($0) }
         let widget = DiskCache(configuration: configuration)
         #expect(widget.value(forKey: "greeting") == Data("from the app".utf8))
-        #expect(events.events.isEmpty, "\(events.events)")
+        #expect(events.entries.isEmpty, "\(events.entries)")
     }
 
     @Test func exclusiveLockingKeepsTheFolderToOneCache() {
@@ -33,10 +34,10 @@ struct DiskCacheOnAPhoneTests {
         app.flush()
         #expect(app.value(forKey: "k") == Data("mine".utf8))
         #expect(app.database?.isInReadTransaction == true, "the fast path keeps its read transaction")
-        let events = EventLog()
-        let other = DiskCache(configuration: .init(directory: directory.url, onEvent: { events.record($0) }))
+        let events = Recorder<DiskCache.Event>()
+        let other = DiskCache(configuration: .init(directory: directory.url, onEvent: { events.append($0) }))
         #expect(other.value(forKey: "k") == nil)
-        #expect(events.events.contains { if case .databaseUnavailable = $0 { true } else { false } }, "\(events.events)")
+        #expect(events.entries.contains { if case .databaseUnavailable = $0 { true } else { false } }, "\(events.entries)")
         #expect(!FileManager.default.fileExists(atPath: directory.brokenURL.path), "a busy file is not damage")
     }
 

@@ -1,23 +1,24 @@
 import Foundation
+import KilnTesting
 import Testing
 @testable import KilnCache
 
 struct DiskCacheRecoveryTests {
     private func bytes(_ count: Int, _ fill: UInt8 = 7) -> Data { Data(repeating: fill, count: count) }
 
-    private func makeCache(_ directory: TemporaryDirectory, events: EventLog) -> DiskCache {
-        DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.record($0) }))
+    private func makeCache(_ directory: TemporaryDirectory, events: Recorder<DiskCache.Event>) -> DiskCache {
+        DiskCache(configuration: .init(directory: directory.url, inlineThreshold: 1024, onEvent: { events.append($0) }))
     }
 
     /// Fills a cache with enough rows to span many pages, then releases it.
     private func fill(_ directory: TemporaryDirectory) {
-        let cache = makeCache(directory, events: EventLog())
+        let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
         for index in 0..<200 { cache.set(bytes(900, UInt8(index % 250)), forKey: CacheKey("k\(index)")) }
         cache.set(bytes(5000), forKey: "large")
     }
 
     /// The cache answers misses, then works as a new one, and the damaged file is kept aside.
-    private func expectRecovered(_ directory: TemporaryDirectory, events: EventLog, cache: DiskCache) throws {
+    private func expectRecovered(_ directory: TemporaryDirectory, events: Recorder<DiskCache.Event>, cache: DiskCache) throws {
         #expect(cache.value(forKey: "k10") == nil)
         #expect(cache.value(forKey: "large") == nil)
         expectRebuiltAndWorking(directory, events: events, cache: cache)
@@ -30,7 +31,7 @@ struct DiskCacheRecoveryTests {
         let handle = try #require(FileHandle(forWritingAtPath: directory.databasePath))
         try handle.truncate(atOffset: 3 * 4096)
         try handle.close()
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         try expectRecovered(directory, events: events, cache: cache)
     }
@@ -43,7 +44,7 @@ struct DiskCacheRecoveryTests {
         var generator = SystemRandomNumberGenerator()
         let garbage = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try garbage.write(to: URL(fileURLWithPath: directory.databasePath))
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         try expectRecovered(directory, events: events, cache: cache)
         let kept = try Data(contentsOf: directory.brokenURL.appendingPathComponent("cache.sqlite"))
@@ -59,7 +60,7 @@ struct DiskCacheRecoveryTests {
         var generator = SystemRandomNumberGenerator()
         handle.write(Data((0..<(8 * 4096)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         try handle.close()
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         try expectRecovered(directory, events: events, cache: cache)
     }
@@ -70,12 +71,12 @@ struct DiskCacheRecoveryTests {
         fill(directory)
         // Same file, other layout: as if an older or newer Kiln wrote it.
         do {
-            let cache = makeCache(directory, events: EventLog())
+            let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
             try #require(cache.database).write { db in
                 try db.execute(sql: "PRAGMA user_version = 99")
             }
         }
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         try expectRecovered(directory, events: events, cache: cache)
     }
@@ -85,18 +86,18 @@ struct DiskCacheRecoveryTests {
         defer { directory.remove() }
         // A file where the folder should be.
         try Data("not a folder".utf8).write(to: directory.url)
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         cache.set(bytes(10), forKey: "a")
         cache.flush()
         #expect(cache.value(forKey: "b") == nil)
-        #expect(events.events.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
+        #expect(events.entries.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
     }
 
     @Test func missingValueFileIsAMissAndItsRowIsRemoved() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         cache.set(bytes(5000), forKey: "large")
         cache.set(bytes(10), forKey: "small")
@@ -104,7 +105,7 @@ struct DiskCacheRecoveryTests {
         let file = try #require(directory.valueFiles().first)
         try FileManager.default.removeItem(at: directory.valuesURL.appendingPathComponent(file))
         #expect(cache.value(forKey: "large") == nil)
-        #expect(events.events == [.valueFileMissing(key: "large")])
+        #expect(events.entries == [.valueFileMissing(key: "large")])
         #expect(cache.size().count == 1)
         cache.set(bytes(6000, 1), forKey: "large")
         #expect(cache.value(forKey: "large") == bytes(6000, 1))
@@ -113,7 +114,7 @@ struct DiskCacheRecoveryTests {
     @Test func corruptedValueFileIsAMissAndItsRowIsRemoved() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         cache.set(bytes(5000), forKey: "flipped")
         cache.set(bytes(5000), forKey: "shortened")
@@ -127,7 +128,7 @@ struct DiskCacheRecoveryTests {
 
         #expect(cache.value(forKey: "flipped") == nil)
         #expect(cache.value(forKey: "shortened") == nil)
-        #expect(Set(events.events) == [.valueFileCorrupt(key: "flipped"), .valueFileCorrupt(key: "shortened")])
+        #expect(Set(events.entries) == [.valueFileCorrupt(key: "flipped"), .valueFileCorrupt(key: "shortened")])
         #expect(cache.size().count == 0)
         #expect(directory.valueFiles().isEmpty)
         cache.set(bytes(5000, 2), forKey: "flipped")
@@ -166,14 +167,14 @@ struct DiskCacheRecoveryTests {
     @Test func databaseHeldByAnotherCacheIsLeftAloneAndTheSecondCacheMisses() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let first = makeCache(directory, events: EventLog())
+        let first = makeCache(directory, events: Recorder<DiskCache.Event>())
         first.set(bytes(10), forKey: "a")
         first.flush()
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let second = makeCache(directory, events: events)
         #expect(second.value(forKey: "a") == nil)
         #expect(events.recoveries == 0)
-        #expect(events.events.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
+        #expect(events.entries.contains { if case .databaseUnavailable = $0 { return true } else { return false } })
         #expect(first.value(forKey: "a") == bytes(10))
         #expect(!FileManager.default.fileExists(atPath: directory.brokenURL.path))
     }
@@ -197,23 +198,23 @@ struct DiskCacheRecoveryTests {
         #expect(directory.valueFiles().count == 2)
         try FileManager.default.copyItem(at: directory.url, to: copy.url)
 
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         var reopened = configuration(copy.url)
-        reopened.onEvent = { events.record($0) }
+        reopened.onEvent = { events.append($0) }
         let recovered = DiskCache(configuration: reopened)
         #expect(recovered.value(forKey: "large", schemaVersion: 1) == bytes(5000, 1))
         #expect(recovered.value(forKey: "large", schemaVersion: 2) == nil)
         // The uncommitted file is left to a sweep once it is old (DiskCacheSweepTests): at open
         // it cannot be told from another process's write on its way to its commit.
         #expect(copy.valueFiles().count == 2)
-        #expect(events.events.isEmpty)
+        #expect(events.entries.isEmpty)
         withExtendedLifetime(cache) {}
     }
 
     @Test func valuesReplacedOrRemovedBeforeTheirCommitLeaveNoFiles() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let cache = makeCache(directory, events: EventLog())
+        let cache = makeCache(directory, events: Recorder<DiskCache.Event>())
         cache.set(bytes(5000, 1), forKey: "replaced")
         cache.set(bytes(6000, 2), forKey: "replaced")
         cache.set(bytes(5000, 3), forKey: "removed")
@@ -227,10 +228,10 @@ struct DiskCacheRecoveryTests {
     @Test func anUnavailableCacheWritesNoValueFiles() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let first = makeCache(directory, events: EventLog())
+        let first = makeCache(directory, events: Recorder<DiskCache.Event>())
         first.set(bytes(5000, 1), forKey: "large")
         first.flush()
-        let second = makeCache(directory, events: EventLog())
+        let second = makeCache(directory, events: Recorder<DiskCache.Event>())
         second.set(bytes(5000, 2), forKey: "large")
         second.set(bytes(10), forKey: "small")
         #expect(second.value(forKey: "small") == nil)
@@ -244,21 +245,21 @@ struct DiskCacheRecoveryTests {
     @Test func aLookupOnAConnectionClosedUnderItIsAQuietMiss() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let events = EventLog()
+        let events = Recorder<DiskCache.Event>()
         let cache = makeCache(directory, events: events)
         cache.set(bytes(10), forKey: "a")
         cache.flush()
         try #require(cache.database).close()
         #expect(cache.value(forKey: "a") == nil)
-        #expect(events.events.isEmpty)
+        #expect(events.entries.isEmpty)
     }
 
     @Test func valueFilesWithoutARowAreLeftAloneAtOpen() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        do { _ = makeCache(directory, events: EventLog()) }
+        do { _ = makeCache(directory, events: Recorder<DiskCache.Event>()) }
         try bytes(10).write(to: directory.valuesURL.appendingPathComponent("orphan"))
-        _ = makeCache(directory, events: EventLog())
+        _ = makeCache(directory, events: Recorder<DiskCache.Event>())
         #expect(directory.valueFiles() == ["orphan"])
     }
 }

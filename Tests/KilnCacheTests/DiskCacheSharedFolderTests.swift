@@ -1,5 +1,6 @@
 import Foundation
 import KilnSupport
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -277,12 +278,12 @@ final class SharedWriter: @unchecked Sendable {
 
     /// Checks that every key in `keys` reads back with the bytes its writer stored.
     static func expectStored(_ keys: [String], in folder: URL, round: Int = 0, large: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
-        let events = EventLog()
-        let cache = DiskCache(configuration: configuration(folder, onEvent: { events.record($0) }))
+        let events = Recorder<DiskCache.Event>()
+        let cache = DiskCache(configuration: configuration(folder, onEvent: { events.append($0) }))
         let lost = keys.filter { cache.value(forKey: CacheKey($0)) != value(for: $0, large: large) }
         #expect(
             lost.isEmpty,
-            "round \(round): \(lost.count) of \(keys.count) acknowledged keys lost, such as \(lost.prefix(5)); events \(events.events.prefix(5))",
+            "round \(round): \(lost.count) of \(keys.count) acknowledged keys lost, such as \(lost.prefix(5)); events \(events.entries.prefix(5))",
             sourceLocation: sourceLocation
         )
     }

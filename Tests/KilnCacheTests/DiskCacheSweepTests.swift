@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -67,17 +68,17 @@ struct DiskCacheSweepTests {
     @Test func aCommitWhoseFileWasSweptWritesItAgain() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let events = EventLog()
-        let cache = DiskCache(configuration: configuration(directory, onEvent: { events.record($0) }))
+        let events = Recorder<DiskCache.Event>()
+        let cache = DiskCache(configuration: configuration(directory, onEvent: { events.append($0) }))
         cache.set(bytes(5000, 3), forKey: "slow")
         // What a sweep does to a file that waited longer than the grace period for its commit.
         try FileManager.default.removeItem(at: directory.valueFile(for: "slow"))
         cache.flush()
 
-        let reopened = DiskCache(configuration: configuration(directory, onEvent: { events.record($0) }))
+        let reopened = DiskCache(configuration: configuration(directory, onEvent: { events.append($0) }))
         #expect(reopened.value(forKey: "slow") == bytes(5000, 3))
         #expect(directory.valueFiles().count == 1)
-        #expect(events.events.isEmpty, "\(events.events)")
+        #expect(events.entries.isEmpty, "\(events.entries)")
     }
 
     @Test func limitsCountTheEntriesOfEveryCacheSharingTheFolder() throws {

@@ -12,14 +12,14 @@ struct DiskCacheTests {
         byteLimit: Int? = nil,
         countLimit: Int? = nil,
         inlineThreshold: Int = 1024,
-        events: EventLog? = nil
+        events: Recorder<DiskCache.Event>? = nil
     ) -> DiskCache {
         var configuration = DiskCache.Configuration(
             directory: directory.url, byteLimit: byteLimit, countLimit: countLimit,
             inlineThreshold: inlineThreshold, clock: date.clock
         )
         if let events {
-            configuration.onEvent = { events.record($0) }
+            configuration.onEvent = { events.append($0) }
         }
         return DiskCache(configuration: configuration)
     }
@@ -241,11 +241,11 @@ struct DiskCacheTests {
                 let cache = DiskCache(configuration: .init(directory: directory.url, flushInterval: 0))
                 for index in 0..<200 { cache.set(bytes(200, UInt8(round)), forKey: CacheKey("k\(index)")) }
             } // released, most often while the timer's commit runs
-            let events = EventLog()
+            let events = Recorder<DiskCache.Event>()
             var configuration = DiskCache.Configuration(directory: directory.url)
-            configuration.onEvent = { events.record($0) }
+            configuration.onEvent = { events.append($0) }
             var reopened: DiskCache? = DiskCache(configuration: configuration)
-            try #require(events.events.isEmpty, "round \(round): \(events.events)")
+            try #require(events.entries.isEmpty, "round \(round): \(events.entries)")
             #expect(reopened?.value(forKey: "k0") == bytes(200, UInt8(round)))
             reopened = nil
         }

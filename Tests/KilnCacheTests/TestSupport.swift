@@ -1,5 +1,6 @@
 import Foundation
 import KilnSupport
+import KilnTesting
 import Testing
 @testable import KilnCache
 
@@ -24,26 +25,16 @@ final class TestDate: Sendable {
     }
 }
 
-/// Collects the events a ``DiskCache`` reports.
-final class EventLog: Sendable {
-    private let stored = LockedValue([DiskCache.Event]())
-
-    var events: [DiskCache.Event] {
-        stored.current
-    }
-
-    func record(_ event: DiskCache.Event) {
-        stored.withLock { $0.append(event) }
-    }
-
+extension Recorder<DiskCache.Event> {
+    /// How many times the cache moved its database aside.
     var recoveries: Int {
-        events.filter { if case .databaseRecovered = $0 { return true } else { return false } }.count
+        entries.filter { if case .databaseRecovered = $0 { return true } else { return false } }.count
     }
 }
 
 /// Expects `cache` to have moved its database aside once (kept in `Broken`) and to work as a new
 /// cache: a small and a large value written now are read back.
-func expectRebuiltAndWorking(_ directory: TemporaryDirectory, events: EventLog, cache: DiskCache) {
+func expectRebuiltAndWorking(_ directory: TemporaryDirectory, events: Recorder<DiskCache.Event>, cache: DiskCache) {
     let small = Data(repeating: 20, count: 20)
     let large = Data(repeating: 30, count: 3000)
     #expect(events.recoveries == 1)

@@ -99,6 +99,18 @@ import Testing
         #expect(throws: SampleError.notAnObject("s.json", "the value at code is a number")) { try sample.records(at: "code") }
     }
 
+    /// A sample's key path walks as every key path of the library walks (`JSONTape.locate`),
+    /// and a path that leads nowhere is named up to the step that could not be taken.
+    @Test func keyPathWalksByTheLibrarysOneRule() throws {
+        let sample = try Sample(name: "s.json", bytes: Array(#"{"data": {"list": [{"id": 1}, null], "gone": null}}"#.utf8))
+        #expect(try sample.records(at: "data.list[0]").records.count == 1)
+        #expect(throws: SampleError.pathNotFound("s.json", "data.list.0")) { try sample.records(at: "data.list.0") }
+        #expect(throws: SampleError.pathNotFound("s.json", "data.list[2]")) { try sample.records(at: "data.list[2].id") }
+        #expect(throws: SampleError.pathNotFound("s.json", "data.list[1].id")) { try sample.records(at: "data.list[1].id") }
+        #expect(throws: SampleError.pathNotFound("s.json", "data.gone.x")) { try sample.records(at: "data.gone.x") }
+        #expect(throws: SampleError.notAnObject("s.json", "the value at data.gone is null")) { try sample.records(at: "data.gone") }
+    }
+
     @Test func arrayOfScalarsIsAnError() throws {
         let sample = try Sample(name: "s.json", bytes: Array(#"[{"id": 1}, 2]"#.utf8))
         #expect(throws: SampleError.notAnObject("s.json", "element [1] is a number")) { try sample.records(at: nil) }

@@ -34,12 +34,12 @@ func failure<V>(_ operation: () async throws -> V) async -> APIError? {
 
 /// Records the delays a client was asked to wait, without waiting.
 final class SleepRecorder: Sendable {
-    private let recorded = LockedValue([Duration]())
+    private let recorded = Recorder<Duration>()
 
-    var delays: [Duration] { recorded.current }
+    var delays: [Duration] { recorded.entries }
 
     var sleep: @Sendable (Duration) async throws -> Void {
-        { [recorded] delay in recorded.withLock { $0.append(delay) } }
+        { [recorded] delay in recorded.append(delay) }
     }
 }
 

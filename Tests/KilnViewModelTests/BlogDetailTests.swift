@@ -46,7 +46,7 @@ struct BlogDetailTests {
     @Test func anOldArticleNeverReplacesTheNewOne() async {
         let stub = StubTransport()
         let gate = Gate()
-        let log = Log<String>()
+        let log = Recorder<String>()
         stub.on(.get, "/articles/1") { _ in
             log.append("asked for 1")
             await gate.wait()

@@ -22,7 +22,7 @@ struct ServerPagingTests {
     // MARK: What a request carries
 
     @Test func eachRequestCarriesTheOffsetCountedBeforeDeduplication() async {
-        let requests = Log<PageRequest>()
+        let requests = Recorder<PageRequest>()
         let list = PagedList<Int>(pageSize: 3, deduplication: .by { $0 }) { request in
             requests.append(request)
             switch request.offset {
@@ -41,7 +41,7 @@ struct ServerPagingTests {
     }
 
     @Test func theNextRequestCarriesThePreviousPagesLink() async {
-        let requests = Log<PageRequest>()
+        let requests = Recorder<PageRequest>()
         let list = PagedList<Int>(pageSize: 2) { request in
             requests.append(request)
             switch request.link?.path {
@@ -150,7 +150,7 @@ struct ServerPagingTests {
     // MARK: Starting over, retrying, stale pages
 
     @Test func refreshAndLoadFirstForgetTheLinkAndTheOffset() async {
-        let requests = Log<PageRequest>()
+        let requests = Recorder<PageRequest>()
         let firstPages = FixtureCounter()
         let list = PagedList<String>(pageSize: 2) { request in
             requests.append(request)
@@ -172,7 +172,7 @@ struct ServerPagingTests {
     }
 
     @Test func retryAsksForTheSameLinkAndOffset() async {
-        let requests = Log<PageRequest>()
+        let requests = Recorder<PageRequest>()
         let secondPages = FixtureCounter()
         let list = PagedList<Int>(pageSize: 2) { request in
             requests.append(request)
@@ -192,7 +192,7 @@ struct ServerPagingTests {
     @Test func aLinkedPageFromBeforeARefreshNeverLandsAndTheNewLinkIsFollowed() async {
         let gate = Gate()
         let firstPages = FixtureCounter()
-        let requests = Log<PageRequest>()
+        let requests = Recorder<PageRequest>()
         let list = PagedList<String>(pageSize: 2) { request in
             requests.append(request)
             guard let link = request.link else {

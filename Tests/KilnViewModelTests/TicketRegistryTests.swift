@@ -59,7 +59,7 @@ struct TicketRow: Sendable, ViewDescribing {
     var preferential: AttributedString?
     var viewDescriptor: ViewDescriptor
 
-    init(_ record: any TicketRecord, preparations: Log<Bool>) {
+    init(_ record: any TicketRecord, preparations: Recorder<Bool>) {
         preparations.append(Thread.isMainThread)
         goodName = record.goodName
         condition = record.condition
@@ -96,7 +96,7 @@ struct TicketRegistryTests {
     @Test func threeKindsShownThroughOneRowAndTheUnknownOneReported() async {
         let stub = StubTransport()
         stub.on(.get, "/tickets", .envelope(data: Self.tickets))
-        let preparations = Log<Bool>()
+        let preparations = Recorder<Bool>()
         let list = DisplayList(client: stubClient(stub), endpoint: .get("/tickets"), registry: registry(), at: "list") {
             TicketRow($0, preparations: preparations)
         }
@@ -122,7 +122,7 @@ struct TicketRegistryTests {
     @Test func theCellIsPickedByDescriptorNotByType() async {
         let document: JSONValue = ["data": Self.tickets]
         let data = (try? JSONEncoder().encode(document)) ?? Data()
-        let preparations = Log<Bool>()
+        let preparations = Recorder<Bool>()
         let list = DisplayList(registry: registry(), at: "data.list", load: { data }) {
             TicketRow($0, preparations: preparations)
         }
@@ -147,7 +147,7 @@ struct TicketRegistryTests {
             }
         }
         let list = DisplayList(client: stubClient(stub), endpoint: .get("/tickets"), registry: registry(), at: "list") {
-            TicketRow($0, preparations: Log())
+            TicketRow($0, preparations: Recorder())
         }
         await list.load()
         await list.refresh()

@@ -40,24 +40,12 @@ public struct Sample: Sendable {
     ///
     /// - Throws: ``SampleError/pathNotFound(_:_:)`` when the path leads nowhere.
     package func node(at keyPath: KilnModel.JSONPath?) throws(SampleError) -> JSONDocument.Node {
-        var node = document.root
-        var walked: [KilnModel.JSONPath.Component] = []
-        for component in keyPath?.components ?? [] {
-            walked.append(component)
-            switch (component, node.content) {
-            case (.key(let key), .object(let members)):
-                // The last of repeated keys wins, as in a `JSONValue` and in decoding.
-                guard let member = members.last(where: { $0.key == key }) else {
-                    throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
-                }
-                node = member.value
-            case (.index(let position), .array(let elements)) where position < elements.count:
-                node = elements[position]
-            default:
-                throw .pathNotFound(name, KilnModel.JSONPath(walked).description)
-            }
-        }
-        return node
+        let components = keyPath?.components ?? []
+        if let node = document.node(at: KilnModel.JSONPath(components)) { return node }
+        // Name the path up to the first step that leads nowhere.
+        let walked = components.indices.lazy.map { Array(components.prefix($0 + 1)) }
+            .first { document.node(at: KilnModel.JSONPath($0)) == nil }
+        throw .pathNotFound(name, KilnModel.JSONPath(walked ?? components).description)
     }
 
     /// The objects this sample contributes at `keyPath`, members in document order: the object

@@ -162,40 +162,56 @@ extension ModelDecodingContainer {
         return try? holder.decode(JSONValue.self, forKey: key)
     }
 
-    /// Walks to the container holding a path's last key, through objects and array elements.
+    /// Walks to the container holding a path's last step, by the rule of `JSONTape.locate` (the
+    /// fast path's walk): a key steps into an object's member, an index into an element of an
+    /// array that has it, and anything else, a `null` on the way included, leads nowhere. A path
+    /// that ends at an element (`tags[0]`) is read through a container holding that element alone.
     func open(_ path: JSONPath) -> (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)? {
-        let components = path.components
-        guard case .key(let lastKey)? = components.last else { return nil }
-        var holder = container
-        var index = 0
-        let steps = components.count - 1
-        while index < steps {
-            guard case .key(let key) = components[index] else { return nil }
-            if index + 1 < steps, case .index(let position) = components[index + 1] {
-                // key[position]: step into the array, then into the element's object.
-                guard var list = try? holder.nestedUnkeyedContainer(forKey: AnyCodingKey(key)),
-                    let count = list.count, position < count
-                else { return nil }
-                for _ in 0..<position { _ = try? list.decode(Skip.self) }
-                var target = index + 2
-                var element = list
-                // Further indices ([1][2]) step into nested arrays.
-                while target < steps, case .index(let inner) = components[target] {
-                    guard var nested = try? element.nestedUnkeyedContainer(), let innerCount = nested.count, inner < innerCount else { return nil }
-                    for _ in 0..<inner { _ = try? nested.decode(Skip.self) }
-                    element = nested
-                    target += 1
+        // Where the walk stands: at a member of an object, or at an element of an array; `nil` at
+        // the model's own object.
+        enum Place {
+            case member(KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey)
+            case element(any UnkeyedDecodingContainer, Int)
+        }
+        var place: Place?
+        for component in path.components {
+            switch component {
+            case .key(let key):
+                let object: KeyedDecodingContainer<AnyCodingKey>
+                switch place {
+                case nil: object = container
+                case .member(let holder, let last)?:
+                    guard let nested = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: last) else { return nil }
+                    object = nested
+                case .element(var list, _)?:
+                    guard let nested = try? list.nestedContainer(keyedBy: AnyCodingKey.self) else { return nil }
+                    object = nested
                 }
-                guard let next = try? element.nestedContainer(keyedBy: AnyCodingKey.self) else { return nil }
-                holder = next
-                index = target
-            } else {
-                guard let next = try? holder.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key)) else { return nil }
-                holder = next
-                index += 1
+                place = .member(object, AnyCodingKey(key))
+            case .index(let position):
+                var list: any UnkeyedDecodingContainer
+                switch place {
+                case nil: return nil
+                case .member(let holder, let last)?:
+                    guard let nested = try? holder.nestedUnkeyedContainer(forKey: last) else { return nil }
+                    list = nested
+                case .element(var outer, _)?:
+                    guard let nested = try? outer.nestedUnkeyedContainer() else { return nil }
+                    list = nested
+                }
+                guard position >= 0, let count = list.count, position < count else { return nil }
+                for _ in 0..<position { _ = try? list.decode(Skip.self) }
+                place = .element(list, position)
             }
         }
-        return (holder, AnyCodingKey(lastKey))
+        switch place {
+        case nil: return nil
+        case .member(let holder, let last)?: return (holder, last)
+        case .element(var list, let position)?:
+            guard let element = try? list.superDecoder() else { return nil }
+            let key = AnyCodingKey(index: position)
+            return (KeyedDecodingContainer(ElementContainer(decoder: element, key: key)), key)
+        }
     }
 
     /// The slow path after `T` failed to decode strictly: a collection is decoded again keeping

@@ -138,29 +138,43 @@ public struct KilnDecoder: Sendable {
         }
     }
 
-    /// Walks to `keyPath` the way Foundation's entry point does, with the same errors.
+    /// Walks to `keyPath` by the document's one walk (`JSONTape.locate`), with the errors of the
+    /// entry point over `JSONDecoder` (`Navigator`): a step into a value of the wrong kind fails
+    /// as that container fails; a missing key, an index past the end, or a `null` on the way or
+    /// at the end is ``ModelDecodingError/pathNotFound(path:)``, naming the path to that step.
     static func descend(_ start: KilnValueDecoder, along keyPath: JSONPath) throws -> KilnValueDecoder {
-        var current = start
         let context = start.context
-        for component in keyPath.components {
-            switch component {
-            case .key(let key):
-                _ = try current.container(keyedBy: AnyCodingKey.self)
-                guard let index = context.member(of: current.index, key: key), context.kind(index) != .null else {
-                    throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(key)]))
+        let components = keyPath.components
+        // The decoder at the value `steps` steps down, with its coding path.
+        func decoder(through steps: Int, at index: Int) -> KilnValueDecoder {
+            var node = start.node
+            for component in components.prefix(steps) {
+                switch component {
+                case .key(let key): node = KilnPathNode(parent: node, step: .key(key))
+                case .index(let position): node = KilnPathNode(parent: node, step: .index(position))
                 }
-                current = KilnValueDecoder(context: context, index: index, node: KilnPathNode(parent: current.node, step: .keyToken(index - 1)))
-            case .index(let position):
-                _ = try current.unkeyedContainer()
-                let token = context.tape.tokens[current.index]
-                guard position >= 0, position < Int(token.aux) else {
-                    throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(index: position)]))
-                }
-                var i = current.index + 1
-                for _ in 0..<position { i = context.tape.next(after: i) }
-                current = KilnValueDecoder(context: context, index: i, node: KilnPathNode(parent: current.node, step: .index(position)))
             }
+            return KilnValueDecoder(context: context, index: index, node: node)
         }
-        return current
+        func notFound(through steps: Int) -> ModelDecodingError {
+            .pathNotFound(path: CodingPathFormatter.format(CodingPathFormatter.components(start.codingPath) + components.prefix(steps)))
+        }
+        switch context.tape.locate(components, from: start.index, member: { context.member(of: $0, key: $1) }) {
+        case .value(let index):
+            return decoder(through: components.count, at: index)
+        case .null(let index):
+            // `"data": null` is no data.
+            if components.isEmpty { return decoder(through: 0, at: index) }
+            throw notFound(through: components.count)
+        case .absent(let step, let from):
+            if step > 0, context.kind(from) == .null { throw notFound(through: step) }
+            let holder = decoder(through: step, at: from)
+            if case .key = components[step] {
+                _ = try holder.container(keyedBy: AnyCodingKey.self)
+            } else {
+                _ = try holder.unkeyedContainer()
+            }
+            throw notFound(through: step + 1)
+        }
     }
 }

@@ -64,14 +64,10 @@ extension KilnObjectReader {
     /// A non-optional property whose first present path did not hold a `T`.
     @usableFromInline
     func tolerant<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
-        for path in paths {
-            guard let index = locate(path) else { continue }
-            if let value = strict(T.self, at: index) { return value }
-            switch salvage(T.self, at: index, path: path.components) {
-            case .value(let value): return value
-            case .failed: continue
-            case .delegate: return delegate(slow())
-            }
+        switch firstUsable(T.self, paths) {
+        case .value(let value): return value
+        case .delegate: return delegate(slow())
+        case .failed: break
         }
         guard !context.hasCustomDefaults else { return delegate(slow()) }
         let result = initial()
@@ -85,16 +81,23 @@ extension KilnObjectReader {
     /// An optional property whose keys were unusable, or absent with a default that may apply.
     @usableFromInline
     func tolerantOptional<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], delegate: (ModelDecodingContainer) -> T?) -> T? {
+        if case .value(let value) = firstUsable(T.self, paths) { return value }
+        return delegate(slow())
+    }
+
+    /// The value at the first of `paths` that holds one, read strictly or coerced (and logged);
+    /// `.failed` when none does, `.delegate` when the tolerant container must decide.
+    func firstUsable<T: Decodable>(_ type: T.Type, _ paths: [JSONPath]) -> Salvage<T> {
         for path in paths {
             guard let index = locate(path) else { continue }
-            if let value = strict(T.self, at: index) { return value }
+            if let value = strict(T.self, at: index) { return .value(value) }
             switch salvage(T.self, at: index, path: path.components) {
-            case .value(let value): return value
+            case .value(let value): return .value(value)
             case .failed: continue
-            case .delegate: return delegate(slow())
+            case .delegate: return .delegate
             }
         }
-        return delegate(slow())
+        return .failed
     }
 
     /// Coerces a scalar that is present but of another kind by the rules of ``JSONCoercible``.
@@ -179,11 +182,10 @@ extension KilnObjectReader {
     func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, PendingRepair.Found, [JSONPath.Component]) {
         var miss = Repair.Miss<(index: Int, components: [JSONPath.Component])>()
         for path in paths where !miss.isSettled {
-            guard let index = locateAllowingNull(path) else { continue }
-            if context.tape.tokens[index].kind == .null {
-                miss.sawNull((index, path.components))
-            } else {
-                miss.sawUnusable((index, path.components))
+            switch location(of: path) {
+            case .null(let index): miss.sawNull((index, path.components))
+            case .value(let index): miss.sawUnusable((index, path.components))
+            case .absent: continue
             }
         }
         let (kind, place) = miss.verdict(absent: (-1, paths.first?.components ?? []))

@@ -229,31 +229,19 @@ extension KilnObjectReader {
     /// The value token at a path (`author.name`, `images[0].url`), when present and not null.
     @inlinable
     func locate(_ path: JSONPath) -> Int? {
-        guard let index = locateAllowingNull(path), tape.tokens[index].kind != .null else { return nil }
+        guard case .value(let index) = location(of: path) else { return nil }
         return index
     }
 
-    /// The value token at a path, `null` included; `nil` when the path leads nowhere. Like
-    /// ``ModelDecodingContainer``, a path starts and ends with a key.
+    /// Where a path leads from this object, by the document's one walk (`JSONTape.locate`),
+    /// finding keys with the decode's look-up hint. The empty path leads nowhere: a property is
+    /// never the object itself.
     @usableFromInline
-    func locateAllowingNull(_ path: JSONPath) -> Int? {
+    func location(of path: JSONPath) -> JSONLocation {
         let components = path.components
-        guard case .key? = components.first, case .key? = components.last else { return nil }
-        var current = object
-        for component in components {
-            let token = tape.tokens[current]
-            switch component {
-            case .key(let key):
-                guard token.kind == .object, let index = context.member(of: current, key: key) else { return nil }
-                current = index
-            case .index(let position):
-                guard token.kind == .array, position >= 0, position < Int(token.aux) else { return nil }
-                var element = current + 1
-                for _ in 0..<position { element = tape.next(after: element) }
-                current = element
-            }
-        }
-        return current
+        guard !components.isEmpty else { return .absent(step: 0, from: object) }
+        let context = self.context
+        return tape.locate(components, from: object) { context.member(of: $0, key: $1) }
     }
 
     @inlinable @inline(__always)

@@ -12,6 +12,12 @@ extension JSONDocument {
     /// ```
     package var root: Node { Node(tape: tape, index: 0) }
 
+    /// The value a key path leads to, `null` included, by the walk every look-up by path takes
+    /// (`JSONTape.locate`); `nil` when it leads nowhere. The empty path is the root.
+    package func node(at path: JSONPath) -> Node? {
+        tape.index(at: path.components, from: 0).map { Node(tape: tape, index: $0) }
+    }
+
     /// One value of a document, read in place: nothing is copied until a string or a child list
     /// is asked for.
     package struct Node: Sendable {

@@ -61,29 +61,6 @@ public struct JSONDocument: Sendable {
     }
 }
 
-extension JSONTape {
-    /// The token index at `components` below `start`, or `nil`.
-    func index(at components: [JSONPath.Component], from start: Int) -> Int? {
-        var current = start
-        for component in components {
-            let token = tokens[current]
-            switch component {
-            case .key(let key):
-                guard token.kind == .object else { return nil }
-                var key = key
-                guard let found = key.withUTF8({ member(of: current, key: UnsafeRawBufferPointer($0)) }) else { return nil }
-                current = found
-            case .index(let position):
-                guard token.kind == .array, position >= 0, position < Int(token.aux) else { return nil }
-                var i = current + 1
-                for _ in 0..<position { i = next(after: i) }
-                current = i
-            }
-        }
-        return current
-    }
-}
-
 extension JSONValue {
     /// Reads JSON text with Kiln's strict reader.
     ///

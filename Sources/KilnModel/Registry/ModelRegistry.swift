@@ -214,7 +214,8 @@ struct RegistryList<Base>: Decodable {
 /// Walks a decoder down a key path.
 enum Navigator {
     /// The decoder for the value at `path`; throws `pathNotFound` when a step is absent (or, with
-    /// `nullIsMissing`, null).
+    /// `nullIsMissing`, null: a member or an element alike). The rule of `JSONTape.locate`, over
+    /// any `Decoder`; `KilnDecoder.descend` gives the same errors.
     static func decoder(at path: JSONPath?, in decoder: any Decoder, nullIsMissing: Bool = false) throws -> any Decoder {
         var current = decoder
         for component in path?.components ?? [] {
@@ -229,10 +230,10 @@ enum Navigator {
                 current = try container.superDecoder(forKey: AnyCodingKey(key))
             case .index(let index):
                 var container = try current.unkeyedContainer()
-                guard let count = container.count, index < count else {
-                    throw ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(index: index)]))
-                }
+                let notFound = ModelDecodingError.pathNotFound(path: CodingPathFormatter.format(current.codingPath + [AnyCodingKey(index: index)]))
+                guard let count = container.count, index >= 0, index < count else { throw notFound }
                 for _ in 0..<index { _ = try container.decode(Skip.self) }
+                if nullIsMissing, (try? container.decodeNil()) == true { throw notFound }
                 current = try container.superDecoder()
             }
         }

@@ -51,23 +51,14 @@ public struct Envelope: Sendable, Hashable {
         case missingCode(path: String)
     }
 
-    /// Checks the code of a parsed body.
-    func verdict(for body: JSONValue) -> Verdict {
-        verdict { Self.lookup($0, in: body) }
-    }
-
     /// Checks the code of a document read by Kiln's reader; only the code and message are built.
     func verdict(for document: JSONDocument) -> Verdict {
-        verdict { Self.lookup($0, in: document) }
-    }
-
-    private func verdict(_ lookup: (String) -> JSONValue?) -> Verdict {
         guard let codePath else { return .success }
-        guard let codeValue = lookup(codePath), let code = Self.text(codeValue) else {
+        guard let codeValue = Self.lookup(codePath, in: document), let code = Self.text(codeValue) else {
             return .missingCode(path: codePath)
         }
         if isSuccess(code) { return .success }
-        let message = messagePath.flatMap(lookup).flatMap(Self.text) ?? ""
+        let message = messagePath.flatMap { Self.lookup($0, in: document) }.flatMap(Self.text) ?? ""
         return .failure(code: code, message: message)
     }
 
@@ -85,41 +76,11 @@ public struct Envelope: Sendable, Hashable {
         Int64.coerce(from: .string(code), truncating: false)
     }
 
-    /// Walks a key path (`data.list[0].id`, as KilnModel writes them) through the document;
-    /// `nil` when a component is absent. Malformed paths are read as one literal key.
-    static func lookup(_ path: String, in value: JSONValue) -> JSONValue? {
-        let keyPath = jsonPath(path)
-        var current = value
-        for component in keyPath.components {
-            switch (component, current) {
-            case (.key(let key), .object(let object)):
-                guard let next = object[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let array)):
-                guard array.indices.contains(index) else { return nil }
-                current = array[index]
-            case (.key(let key), .array(let array)):
-                // Tolerate `list.0` for `list[0]`.
-                guard let index = Int(key), array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-
-    /// Walks a key path through a document read by Kiln's reader, with the same tolerance as
-    /// the walk through a `JSONValue`: a numeric key indexes an array (`list.0`).
+    /// The value at a key path (`data.list[0].id`, as KilnModel writes them) in the document, by
+    /// the walk every path look-up takes (`JSONDocument.value(at:)`); `nil` when it leads nowhere.
+    /// A malformed path is read as one literal key.
     static func lookup(_ path: String, in document: JSONDocument) -> JSONValue? {
-        let keyPath = jsonPath(path)
-        if let value = document.value(at: keyPath) { return value }
-        let indexed = KilnModel.JSONPath(
-            keyPath.components.map { component in
-                if case .key(let key) = component, let index = Int(key) { return .index(index) }
-                return component
-            })
-        return indexed == keyPath ? nil : document.value(at: indexed)
+        document.value(at: jsonPath(path))
     }
 
     /// A key path as KilnModel writes them; a malformed one is read as one literal key.

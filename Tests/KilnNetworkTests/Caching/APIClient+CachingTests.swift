@@ -12,13 +12,6 @@ extension TestClock {
     var cacheClock: CacheClock { CacheClock { [self] in date } }
 }
 
-/// An ordered log shared between a test and its server's handlers.
-final class EventLog: Sendable {
-    private let stored = LockedValue([String]())
-    func append(_ event: String) { stored.withLock { $0.append(event) } }
-    var events: [String] { stored.current }
-}
-
 @Suite struct APIClientCachingTests {
     let messages: JSONValue = ["list": [["id": 1, "title": "hello"]], "hasMore": false]
     let endpoint = Endpoint<MessagePage>.get("/messages", query: [URLQueryItem(name: "page", value: "1")])
@@ -105,7 +98,7 @@ final class EventLog: Sendable {
     @Test(.timeLimit(.minutes(1)))
     func cachedValueArrivesBeforeTheServerAnswers() async throws {
         try await withFixtureServer { server in
-            let log = EventLog()
+            let log = Recorder<String>()
             server.route(.get, "/messages", .envelope(data: messages))
             let client = client(server)
             _ = try await client.send(endpoint, policy: .networkOnly)
@@ -121,7 +114,7 @@ final class EventLog: Sendable {
                 log.append("\(value.origin.isCached ? "cache" : "network"): \(value.value.list.first?.title ?? "")")
                 if value.origin.isCached { cacheShown.continuation.yield() }
             }
-            #expect(log.events == ["cache: hello", "server answered", "network: fresh"])
+            #expect(log.entries == ["cache: hello", "server answered", "network: fresh"])
         }
     }
 

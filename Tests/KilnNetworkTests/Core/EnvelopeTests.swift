@@ -50,10 +50,33 @@ struct EnvelopeTests {
         #expect(Envelope.none.dataPath == nil)
     }
 
-    @Test func lookupReadsBracketAndDottedIndices() {
-        let body: JSONValue = ["data": ["list": [["id": 7]]]]
-        #expect(Envelope.lookup("data.list[0].id", in: body) == 7)
-        #expect(Envelope.lookup("data.list.0.id", in: body) == 7)
-        #expect(Envelope.lookup("data.nope", in: body) == nil)
+    /// Paths walk as every key path of the library walks (`JSONTape.locate`): indices in
+    /// brackets, `list.0` is the key "0" (so, as the data path already did, it finds no element),
+    /// and nothing is inside a scalar or a `null`.
+    @Test func lookupWalksByTheDocumentsOneRule() throws {
+        let document = try JSONDocument(parsing: #"{"data": {"list": [{"id": 7}], "gone": null, "n": 1, "o": {"0": "key"}}}"#)
+        #expect(Envelope.lookup("data.list[0].id", in: document) == 7)
+        #expect(Envelope.lookup("data.list.0.id", in: document) == nil)
+        #expect(Envelope.lookup("data.o.0", in: document) == "key")
+        #expect(Envelope.lookup("data.nope", in: document) == nil)
+        #expect(Envelope.lookup("data.gone", in: document) == .null)
+        #expect(Envelope.lookup("data.gone.code", in: document) == nil)
+        #expect(Envelope.lookup("data.n.code", in: document) == nil)
+        #expect(Envelope.lookup("data.n[0]", in: document) == nil)
+        #expect(Envelope.lookup("data.o[0]", in: document) == nil)
+        #expect(Envelope.lookup("data.list[1]", in: document) == nil)
+        #expect(Envelope(codePath: "data.list.0.id").verdict(for: document) == .missingCode(path: "data.list.0.id"))
+        #expect(Envelope(codePath: "data.list[0].id", successCodes: ["7"]).verdict(for: document) == .success)
+    }
+}
+
+extension Envelope {
+    /// The verdict on a body written as a `JSONValue`, read as the client reads bodies.
+    func verdict(for body: JSONValue) -> Verdict {
+        guard let document = try? JSONDocument(parsing: body.jsonText) else {
+            Issue.record("not JSON: \(body)")
+            return .missingCode(path: "")
+        }
+        return verdict(for: document)
     }
 }

@@ -12,7 +12,7 @@ struct LoggingInterceptorTests {
         try await withFixtureServer { server in
             server.route(.get, "/messages", .envelope(data: messagesFixture))
             server.route(.get, "/gone", .status(410))
-            let lines = LogLines()
+            let lines = Recorder<String>()
             var logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
             logger.logLevel = .trace
             let client = APIClient(
@@ -24,7 +24,7 @@ struct LoggingInterceptorTests {
             _ = try await client.send(Endpoint<MessagePage>(method: .get, path: "/messages", headers: ["Authorization": "Bearer s3cret"]))
             _ = await failure { try await client.send(Endpoint<Int>.get("/gone")) }
 
-            let text = lines.all.joined(separator: "\n")
+            let text = lines.entries.joined(separator: "\n")
             #expect(!text.contains("s3cret"))
             #expect(text.contains("GET /messages?"))
             #expect(text.contains("token=<redacted>"))
@@ -37,14 +37,8 @@ struct LoggingInterceptorTests {
     }
 }
 
-final class LogLines: Sendable {
-    private let lines = LockedValue([String]())
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.current }
-}
-
 struct CapturingLogHandler: LogHandler {
-    let lines: LogLines
+    let lines: Recorder<String>
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 

@@ -9,7 +9,7 @@ import KilnSupport
 struct TestClockTests {
     @Test func aSleeperWakesOnlyWhenTheClockPassesItsDeadline() async throws {
         let clock = TestClock()
-        let woke = Log<Duration>()
+        let woke = Recorder<Duration>()
         let sleeper = Task {
             try await clock.sleep(for: .seconds(5))
             woke.append(clock.now.offset)
@@ -36,7 +36,7 @@ struct TestClockTests {
 
     @Test func aClientsRetryDelaysRunOnTheTestClock() async throws {
         try await withFixtureServer { server in
-            let attempts = Log<Int>()
+            let attempts = Recorder<Int>()
             server.route(.get, "/flaky") { _ in
                 attempts.append(attempts.entries.count)
                 return attempts.entries.count < 3 ? .status(503) : .envelope(data: ["ok": true])
@@ -62,12 +62,4 @@ struct TestClockTests {
         #expect(await eventually(timeout: .milliseconds(50)) { false } == false)
         #expect(await eventually { true })
     }
-}
-
-/// A thread-safe list of what happened, in order.
-final class Log<Entry: Sendable>: Sendable {
-    private let storage = LockedValue([Entry]())
-
-    func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
-    var entries: [Entry] { storage.current }
 }

@@ -49,14 +49,6 @@ final class Gate: Sendable {
     }
 }
 
-/// A thread-safe list of what happened, in order.
-final class Log<Entry: Sendable>: Sendable {
-    private let storage = LockedValue([Entry]())
-
-    func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
-    var entries: [Entry] { storage.current }
-}
-
 /// An article model built in code.
 func makeArticle(_ id: Int, _ title: String, desc: String = "desc", body: String = "") -> Article {
     var article = Article()
