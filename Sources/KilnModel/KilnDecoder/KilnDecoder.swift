@@ -34,6 +34,9 @@ public struct KilnDecoder: Sendable {
     @_spi(Testing) public var usesFastPath = true
     /// What the `…Strategy` properties set.
     var strategies = KilnDecodingStrategies()
+    /// Whether a collection of numbers at the root is lossy too, as inside a model: for a list
+    /// that is a model's property (``EmbeddedJSONTransform``), not a document of its own.
+    var readsNumberCollectionsLossily = false
 
     /// A decoder following `policy`.
     public init(policy: DecodingPolicy = DecodingPolicy()) {
@@ -55,6 +58,8 @@ public struct KilnDecoder: Sendable {
     ///
     /// An array at the root or at `keyPath` is lossy, like array properties of `@DataModel`
     /// types: elements that cannot be used are dropped. Repairs go to the policy's `onRepair`.
+    /// A collection of numbers (`[Float]`, `[String: Int64]`) is read as `JSONDecoder` reads it:
+    /// a number that does not fit its type is an error.
     /// - Throws: ``ModelDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         let document = try JSONDocument(parsingAnyEncoding: data, options: readerOptions)
@@ -127,7 +132,9 @@ public struct KilnDecoder: Sendable {
         do {
             var decoder = KilnValueDecoder(context: context, index: 0, node: nil)
             if let keyPath { decoder = try Self.descend(decoder, along: keyPath) }
-            if let lossy = T.self as? any LossyDecodable.Type, let value = try lossy.decodeLossy(from: decoder) as? T {
+            if let lossy = T.self as? any LossyDecodable.Type, readsNumberCollectionsLossily || !Self.holdsOnlyNumbers(T.self),
+                let value = try lossy.decodeLossy(from: decoder) as? T
+            {
                 return value
             }
             // A subclass passed as its superclass's metatype decodes as the subclass, as in Foundation.

@@ -67,7 +67,10 @@ public struct EmbeddedJSONTransform<Model: Codable>: ValueTransform {
         case .object, .array: text = json.jsonText
         default: return nil
         }
-        guard let (value, repairs) = try? KilnDecoder(policy: context.policy).decodeWithRepairs(Model.self, from: text) else {
+        // A property's list, lossy as any `[T]` property is, numbers included.
+        var decoder = KilnDecoder(policy: context.policy)
+        decoder.readsNumberCollectionsLossily = true
+        guard let (value, repairs) = try? decoder.decodeWithRepairs(Model.self, from: text) else {
             return nil
         }
         context.record(repairs, under: "")
