@@ -34,9 +34,6 @@ public struct KilnDecoder: Sendable {
     @_spi(Testing) public var usesFastPath = true
     /// What the `…Strategy` properties set.
     var strategies = KilnDecodingStrategies()
-    /// Whether a collection of numbers at the root is lossy too, as inside a model: for a list
-    /// that is a model's property (``EmbeddedJSONTransform``), not a document of its own.
-    var readsNumberCollectionsLossily = false
 
     /// A decoder following `policy`.
     public init(policy: DecodingPolicy = DecodingPolicy()) {
@@ -119,9 +116,21 @@ public struct KilnDecoder: Sendable {
         return (value, session.repairs)
     }
 
+    /// Decodes `type` from JSON text with the repair log, a collection of numbers at the root
+    /// lossy as a model's property is.
+    func decodePropertyWithRepairs<T: Decodable>(_ type: T.Type, from text: String) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+        let session = DecodingSession(policy: policy, keepsRepairs: true)
+        let value = try decode(type, from: JSONDocument(parsing: text, options: readerOptions), at: nil, session: session, numbersLossy: true)
+        return (value, session.repairs)
+    }
+
     // MARK: Machinery
 
-    func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath?, session: DecodingSession) throws(ModelDecodingError) -> T {
+    /// `numbersLossy`: whether a collection of numbers at the root is lossy too, as inside a
+    /// model: for a list that is a model's property (``EmbeddedJSONTransform``), not a document.
+    func decode<T: Decodable>(
+        _ type: T.Type, from document: JSONDocument, at keyPath: JSONPath?, session: DecodingSession, numbersLossy: Bool = false
+    ) throws(ModelDecodingError) -> T {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { info[key] = value }
         info[.kilnDecodingSession] = session
@@ -132,7 +141,7 @@ public struct KilnDecoder: Sendable {
         do {
             var decoder = KilnValueDecoder(context: context, index: 0, node: nil)
             if let keyPath { decoder = try Self.descend(decoder, along: keyPath) }
-            if let lossy = T.self as? any LossyDecodable.Type, readsNumberCollectionsLossily || !Self.holdsOnlyNumbers(T.self),
+            if let lossy = T.self as? any LossyDecodable.Type, numbersLossy || !Self.holdsOnlyNumbers(T.self),
                 let value = try lossy.decodeLossy(from: decoder) as? T
             {
                 return value

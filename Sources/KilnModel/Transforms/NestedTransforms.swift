@@ -68,9 +68,7 @@ public struct EmbeddedJSONTransform<Model: Codable>: ValueTransform {
         default: return nil
         }
         // A property's list, lossy as any `[T]` property is, numbers included.
-        var decoder = KilnDecoder(policy: context.policy)
-        decoder.readsNumberCollectionsLossily = true
-        guard let (value, repairs) = try? decoder.decodeWithRepairs(Model.self, from: text) else {
+        guard let (value, repairs) = try? KilnDecoder(policy: context.policy).decodePropertyWithRepairs(Model.self, from: text) else {
             return nil
         }
         context.record(repairs, under: "")
