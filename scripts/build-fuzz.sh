@@ -28,6 +28,6 @@ swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name KilnModel 
   $(find "$ROOT/Sources/KilnModel" -name '*.swift') -I . -o libKilnModel.a -emit-module-path KilnModel.swiftmodule
 swiftc $FLAGS $MACROS -emit-module -emit-library -static -module-name BenchSupport \
   "$ROOT"/Benchmarks/Sources/BenchSupport/*.swift -I . -o libBenchSupport.a -emit-module-path BenchSupport.swiftmodule
-swiftc $FLAGS $MACROS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT/Benchmarks/Sources/kiln-fuzz/FuzzTarget.swift" \
-  -I . -L . -lKilnSupport -lKilnModel -lBenchSupport -o kiln-fuzz
+swiftc $FLAGS $MACROS -D KILN_FUZZ -module-name kiln_fuzz "$ROOT"/Benchmarks/Sources/kiln-fuzz/*.swift \
+  -I . -L . -lBenchSupport -lKilnModel -lKilnSupport -o kiln-fuzz
 echo "built $OUT/kiln-fuzz"

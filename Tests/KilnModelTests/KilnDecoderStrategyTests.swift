@@ -227,6 +227,27 @@ struct KilnDecoderStrategyTests {
         #expect(kilnRepairs.map(\.description) == foundationRepairs.map(\.description))
     }
 
+    @DataModel
+    struct SnakeLists: Equatable {
+        var theValues: [Int] = []
+        var theCounts: [String: Int] = [:]
+        var nestedLists: [[Int]] = []
+    }
+
+    /// A collection property's repairs are logged at the coding key (`theValues[1]`), as
+    /// Foundation's decoder logs them, not at the key written in the document. (A lossy
+    /// dictionary property reads its members through a keyed container, so both decoders convert
+    /// its keys too: `aB`.)
+    @Test func collectionRepairsUnderASnakeCaseStrategyNameTheCodingKey() throws {
+        let json = #"{"the_values": [1, "x", 3], "the_counts": {"a_b": "x", "c": 2}, "nested_lists": [[1, "y"]]}"#
+        let (value, repairs) = try ModelIntentTests.decodeAllWays(SnakeLists.self, json) { kiln, foundation in
+            kiln.keyDecodingStrategy = .convertFromSnakeCase
+            foundation.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        #expect(value == SnakeLists(theValues: [1, 3], theCounts: ["c": 2], nestedLists: [[1]]))
+        #expect(repairs.map(\.path) == ["theValues[1]", "theCounts.aB", "nestedLists[0][1]"])
+    }
+
     // MARK: @DataModel models, values and repairs
 
     static let dateCases: [(String, JSONDecoder.DateDecodingStrategy, String)] = [

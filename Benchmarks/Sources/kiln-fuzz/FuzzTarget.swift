@@ -5,10 +5,23 @@ import Foundation
 /// libFuzzer entry point: arbitrary bytes through the reader, the envelope path and the decoder
 /// (fast and `Decoder`-protocol paths). Anything but a value or a typed error (a crash, a hang, a
 /// sanitizer report, a broken invariant) is a bug.
+///
+/// With `KILN_FUZZ_MODE=differential` in the environment, the bytes go instead to
+/// ``DifferentialCase``: `KilnDecoder` against Foundation's `JSONDecoder`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func kilnFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzCase.run(UnsafeRawBufferPointer(start: data, count: size))
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    if FuzzMode.isDifferential {
+        DifferentialCase.run(bytes)
+    } else {
+        FuzzCase.run(bytes)
+    }
     return 0
+}
+
+enum FuzzMode {
+    /// Read once: `KILN_FUZZ_MODE=differential` compares the two decoders.
+    static let isDifferential = ProcessInfo.processInfo.environment["KILN_FUZZ_MODE"] == "differential"
 }
 
 enum FuzzCase {

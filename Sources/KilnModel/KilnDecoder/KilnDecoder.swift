@@ -55,6 +55,8 @@ public struct KilnDecoder: Sendable {
     ///
     /// An array at the root or at `keyPath` is lossy, like array properties of `@DataModel`
     /// types: elements that cannot be used are dropped. Repairs go to the policy's `onRepair`.
+    /// A collection of numbers (`[Float]`, `[String: Int64]`) is read as `JSONDecoder` reads it:
+    /// a number that does not fit its type is an error.
     /// - Throws: ``ModelDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
         let document = try JSONDocument(parsingAnyEncoding: data, options: readerOptions)
@@ -114,9 +116,21 @@ public struct KilnDecoder: Sendable {
         return (value, session.repairs)
     }
 
+    /// Decodes `type` from JSON text with the repair log, a collection of numbers at the root
+    /// lossy as a model's property is.
+    func decodePropertyWithRepairs<T: Decodable>(_ type: T.Type, from text: String) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+        let session = DecodingSession(policy: policy, keepsRepairs: true)
+        let value = try decode(type, from: JSONDocument(parsing: text, options: readerOptions), at: nil, session: session, numbersLossy: true)
+        return (value, session.repairs)
+    }
+
     // MARK: Machinery
 
-    func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at keyPath: JSONPath?, session: DecodingSession) throws(ModelDecodingError) -> T {
+    /// `numbersLossy`: whether a collection of numbers at the root is lossy too, as inside a
+    /// model: for a list that is a model's property (``EmbeddedJSONTransform``), not a document.
+    func decode<T: Decodable>(
+        _ type: T.Type, from document: JSONDocument, at keyPath: JSONPath?, session: DecodingSession, numbersLossy: Bool = false
+    ) throws(ModelDecodingError) -> T {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { info[key] = value }
         info[.kilnDecodingSession] = session
@@ -127,7 +141,9 @@ public struct KilnDecoder: Sendable {
         do {
             var decoder = KilnValueDecoder(context: context, index: 0, node: nil)
             if let keyPath { decoder = try Self.descend(decoder, along: keyPath) }
-            if let lossy = T.self as? any LossyDecodable.Type, let value = try lossy.decodeLossy(from: decoder) as? T {
+            if let lossy = T.self as? any LossyDecodable.Type, numbersLossy || !Self.holdsOnlyNumbers(T.self),
+                let value = try lossy.decodeLossy(from: decoder) as? T
+            {
                 return value
             }
             // A subclass passed as its superclass's metatype decodes as the subclass, as in Foundation.

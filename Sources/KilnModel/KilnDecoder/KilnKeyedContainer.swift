@@ -226,17 +226,20 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        superDecoder(named: "super")
+        superDecoder(named: "super", key: nil)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        superDecoder(named: key.stringValue)
+        superDecoder(named: key.stringValue, key: key)
     }
 
-    /// A decoder for a member; an absent member reads as `null`, as in Foundation.
-    func superDecoder(named name: String) -> KilnValueDecoder {
+    /// A decoder for a member; an absent member reads as `null`, as in Foundation. Its path names
+    /// the coding key as ``step(_:_:)`` does (`theValues`, not the document's `the_values`, under
+    /// a key strategy), so that repairs logged below it read as through Foundation.
+    func superDecoder(named name: String, key: Key?) -> KilnValueDecoder {
         if let index = lookup(name) {
-            return KilnValueDecoder(context: context, index: index, node: KilnPathNode(parent: node, step: .keyToken(index - 1)))
+            let step: KilnPathNode.Step = if let key { step(key, index) } else if context.convertsKeys { .key(name) } else { .keyToken(index - 1) }
+            return KilnValueDecoder(context: context, index: index, node: KilnPathNode(parent: node, step: step))
         }
         return KilnValueDecoder(context: context, index: -1, node: KilnPathNode(parent: node, step: .key(name)))
     }

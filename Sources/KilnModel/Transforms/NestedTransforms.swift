@@ -67,7 +67,8 @@ public struct EmbeddedJSONTransform<Model: Codable>: ValueTransform {
         case .object, .array: text = json.jsonText
         default: return nil
         }
-        guard let (value, repairs) = try? KilnDecoder(policy: context.policy).decodeWithRepairs(Model.self, from: text) else {
+        // A property's list, lossy as any `[T]` property is, numbers included.
+        guard let (value, repairs) = try? KilnDecoder(policy: context.policy).decodePropertyWithRepairs(Model.self, from: text) else {
             return nil
         }
         context.record(repairs, under: "")

@@ -1,0 +1,350 @@
+import Foundation
+@_spi(Testing) import KilnModel
+
+/// The differential mode (`KILN_FUZZ_MODE=differential`): the same bytes decoded by
+/// `KilnDecoder` and by Foundation's `JSONDecoder` into plain `Decodable` shapes must give equal
+/// values, or the same error kind at the same coding path. A difference traps, so that libFuzzer
+/// keeps the input, unless ``DifferentialCase/documentedDifference(_:_:_:)`` finds it in the
+/// table of deliberate differences (TolerantDecoding.md, "Where KilnDecoder differs from
+/// JSONDecoder").
+enum DifferentialCase {
+    static func run(_ bytes: UnsafeRawBufferPointer) {
+        let data = Data(bytes)
+        // A keyed shape at the root, its fields at every width.
+        compare(Record.self, data, holdsDictionaries: true)
+        compare(Plain.self, data)
+        compare(Strict<[Plain]>.self, data)
+        compare(Wide.self, data)
+        // Collections of numbers at the root are read as JSONDecoder reads them.
+        compare([Int8].self, data)
+        compare([Int16].self, data)
+        compare([Int32].self, data)
+        compare([Int64].self, data)
+        compare([Int].self, data)
+        compare([UInt8].self, data)
+        compare([UInt16].self, data)
+        compare([UInt32].self, data)
+        compare([UInt64].self, data)
+        compare([UInt].self, data)
+        compare([Double].self, data)
+        compare([Float].self, data)
+        compare([Decimal].self, data)
+        compare([Int?].self, data)
+        compare([[Float]].self, data)
+        compare([String: Int].self, data, holdsDictionaries: true)
+        compare([String: [Double]].self, data, holdsDictionaries: true)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            compare([Int128].self, data)
+            compare([UInt128].self, data)
+        }
+        // Other collections at the root are lossy by design (the table's first row): read
+        // through a single-value container, they are strict, as anywhere below the root.
+        compare(Strict<[Record]>.self, data, holdsDictionaries: true)
+        compare(Strict<[String: Record]>.self, data, holdsDictionaries: true)
+        compare(Strict<[String]>.self, data)
+        compare(Strict<[String: String]>.self, data, holdsDictionaries: true)
+        compare(Strict<[Bool?]>.self, data)
+        // Scalars at the root.
+        compare(Int.self, data)
+        compare(UInt64.self, data)
+        compare(Double.self, data)
+        compare(Float.self, data)
+        compare(Decimal.self, data)
+        compare(String.self, data)
+        compare(Bool.self, data)
+        compare(Int8?.self, data)
+    }
+
+    // MARK: Shapes
+
+    /// Every plain scalar under a one-letter key (short keys are easy for the fuzzer to find),
+    /// nested keyed and unkeyed containers, optionals and dictionaries.
+    struct Record: Decodable {
+        var a: Int?
+        var b: Int8?
+        var c: Int16?
+        var d: Int32?
+        var e: Int64?
+        var f: UInt?
+        var g: UInt8?
+        var h: UInt16?
+        var i: UInt32?
+        var j: UInt64?
+        var k: Double?
+        var l: Float?
+        var m: Decimal?
+        var n: String?
+        var o: Bool?
+        var p: [Record]?
+        var q: [String: Record]?
+        var r: [Int?]?
+        var s: [[Double]]?
+        var t: [String: Int]?
+        var u: Inner?
+    }
+
+    /// `Record` without dictionaries: its errors are compared strictly (members are read in
+    /// declaration order through both decoders).
+    struct Plain: Decodable {
+        var a: Int?
+        var b: Int8?
+        var c: Int16?
+        var d: Int32?
+        var e: Int64?
+        var f: UInt?
+        var g: UInt8?
+        var h: UInt16?
+        var i: UInt32?
+        var j: UInt64?
+        var k: Double?
+        var l: Float?
+        var m: Decimal?
+        var n: String?
+        var o: Bool?
+        var p: [Plain]?
+        var r: [Int?]?
+        var s: [[Double]]?
+        var u: Inner?
+    }
+
+    /// Required members: a missing key, `null` and a wrong kind are errors here.
+    struct Inner: Decodable {
+        var v: Int
+        var w: String
+        var x: [Float]
+    }
+
+    /// 128-bit integers, where the platform has them.
+    struct Wide: Decodable {
+        var y: String?
+        var z: [String]?
+        var value = ""
+
+        enum CodingKeys: String, CodingKey { case y, z, signed = "i", unsigned = "u" }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            y = try container.decodeIfPresent(String.self, forKey: .y)
+            z = try container.decodeIfPresent([String].self, forKey: .z)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                let signed = try container.decodeIfPresent(Int128.self, forKey: .signed)
+                let unsigned = try container.decodeIfPresent(UInt128.self, forKey: .unsigned)
+                value = "\(signed.map { "\($0)" } ?? "nil") \(unsigned.map { "\($0)" } ?? "nil")"
+            }
+        }
+    }
+
+    /// `T` read through the root's single-value container.
+    struct Strict<T: Decodable>: Decodable {
+        var value: T
+        init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(T.self)
+        }
+    }
+
+    // MARK: Comparing
+
+    /// What a decode came to, in terms both decoders share.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case value(String)
+        /// Kiln's `invalidJSON`: the bytes (or a number or string in them) are not JSON.
+        /// `JSONDecoder` says `dataCorrupted` at the root, for these and for a number that does
+        /// not fit alike.
+        case invalidJSON(String)
+        case error(Kind, path: String, message: String)
+
+        enum Kind: String {
+            case typeMismatch, valueNotFound, keyNotFound, dataCorrupted
+        }
+
+        var description: String {
+            switch self {
+            case .value(let text): "value \(text)"
+            case .invalidJSON(let message): "invalid JSON (\(message))"
+            case .error(let kind, let path, let message): "\(kind.rawValue) at '\(path)' (\(message))"
+            }
+        }
+
+        /// Equal values, or errors of one kind at one path (messages differ by design).
+        func matches(_ other: Outcome) -> Bool {
+            switch (self, other) {
+            case (.value(let a), .value(let b)): a == b
+            case (.invalidJSON, .invalidJSON): true
+            case (.invalidJSON, .error(.dataCorrupted, "", _)), (.error(.dataCorrupted, "", _), .invalidJSON): true
+            case (.error(let a, let pathA, _), .error(let b, let pathB, _)): a == b && pathA == pathB
+            default: false
+            }
+        }
+    }
+
+    static let foundationDecoder = JSONDecoder()
+    static let kilnDecoder = KilnDecoder()
+
+    /// Decodes `data` as `T` through both decoders; traps on a difference the table does not
+    /// explain. `holdsDictionaries`: `T` has a `[String: V]` somewhere.
+    static func compare<T: Decodable>(_ type: T.Type, _ data: Data, holdsDictionaries: Bool = false) {
+        let foundation = foundationOutcome(T.self, data)
+        let kiln = kilnOutcome(T.self, data)
+        guard !foundation.matches(kiln), documentedDifference(foundation, kiln, data) == nil else { return }
+        // Row "Which member's error a dictionary reports when several fail": JSONDecoder reads a
+        // `[String: V]` in its hash order (a new order in each process), Kiln in the document's;
+        // JSONDecoder reports a number that does not fit at the root, so the member is unknown.
+        // Both fail then, maybe at different members (or JSONDecoder at the root, for a number).
+        // `Plain` has the same members without dictionaries, compared strictly.
+        if holdsDictionaries, case .error = foundation, case .error = kiln { return }
+        // Row "Zero written with an exponent": JSONDecoder refuses `0e1` or `0.00e99` as Double
+        // or Float. With the exponent's digits zeroed (the same value), it must agree with Kiln.
+        if let patched = zeroExponentsRewritten(data), foundationOutcome(T.self, patched).matches(kiln) { return }
+        let text = String(decoding: data.prefix(200), as: UTF8.self)
+        let report = "differential: \(T.self) from \(text.debugDescription)\n  JSONDecoder: \(foundation)\n  KilnDecoder: \(kiln)\n"
+        FileHandle.standardError.write(Data(report.utf8))
+        preconditionFailure(report)
+    }
+
+    static func foundationOutcome<T: Decodable>(_ type: T.Type, _ data: Data) -> Outcome {
+        do {
+            return .value(describe(try foundationDecoder.decode(T.self, from: data)))
+        } catch let error as DecodingError {
+            switch error {
+            case .typeMismatch(_, let context):
+                // Row "What a failure throws": ModelDecodingError has one case for a wrong kind
+                // and for null, and says which it found; JSONDecoder calls a null at the root a
+                // type mismatch ("but found null instead").
+                let kind: Outcome.Kind = context.debugDescription.contains("found null") ? .valueNotFound : .typeMismatch
+                return .error(kind, path: format(context.codingPath), message: context.debugDescription)
+            case .valueNotFound(_, let context): return .error(.valueNotFound, path: format(context.codingPath), message: context.debugDescription)
+            case .keyNotFound(let key, let context): return .error(.keyNotFound, path: format(context.codingPath + [key]), message: context.debugDescription)
+            case .dataCorrupted(let context):
+                return .error(.dataCorrupted, path: format(context.codingPath), message: context.debugDescription)
+            @unknown default: return .error(.dataCorrupted, path: "", message: "\(error)")
+            }
+        } catch {
+            return .error(.dataCorrupted, path: "", message: "\(error)")
+        }
+    }
+
+    static func kilnOutcome<T: Decodable>(_ type: T.Type, _ data: Data) -> Outcome {
+        do {
+            return .value(describe(try kilnDecoder.decode(T.self, from: data)))
+        } catch {
+            switch error {
+            case .invalidJSON(let message, let offset, _, _): return .invalidJSON("\(message) at byte \(offset)")
+            case .typeMismatch(let path, _, let found): return .error(found == "null" ? .valueNotFound : .typeMismatch, path: path, message: found)
+            case .pathNotFound(let path): return .error(.keyNotFound, path: path, message: "")
+            case .failed(let path, let message): return .error(.dataCorrupted, path: path, message: message)
+            }
+        }
+    }
+
+    /// The row of TolerantDecoding.md's "Where KilnDecoder differs from JSONDecoder" table that
+    /// explains the difference, or `nil`: then it is a finding. Nothing else is excused.
+    static func documentedDifference(_ foundation: Outcome, _ kiln: Outcome, _ data: Data) -> String? {
+        switch (foundation, kiln) {
+        case (.error(.dataCorrupted, "", _), .error(.dataCorrupted, _, let message)) where message.hasPrefix("Number ") && message.contains("does not fit in"):
+            // Row "A number that does not fit its type": JSONDecoder reports it at the root as
+            // not valid JSON, Kiln at the value's own path.
+            return "a number that does not fit its type"
+        case (_, .invalidJSON(let message)):
+            // Row "JSON beyond RFC 8259 (a trailing comma)": JSONDecoder accepts `[1,]`.
+            if let offset = Int(message.split(separator: " ").last ?? ""), isTrailingComma(data, at: offset) {
+                return "JSON beyond RFC 8259"
+            }
+            // Row "A malformed string or number in a member no property reads" (a number beyond
+            // Double's range among them, which Foundation's own parser takes as infinity).
+            if message.hasPrefix("number out of the range of Double") { return "a malformed string or number in a member no property reads" }
+            // The same row: JSONDecoder
+            // checks a value's text only when it reads it, so bytes that are not JSON pass when
+            // that member is skipped. Foundation's own parser, reading every value, refuses them.
+            if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) == nil {
+                return "a malformed string or number in a member no property reads"
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `data` with the exponent digits of each zero written with one (`0e1`, `-0.00E+99`) set
+    /// to `0`, or `nil` if it has none.
+    static func zeroExponentsRewritten(_ data: Data) -> Data? {
+        var bytes = [UInt8](data)
+        var changed = false
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var i = 0
+        while i < bytes.count {
+            // A number starts at a digit that no digit, dot, sign or letter precedes.
+            guard digits.contains(bytes[i]),
+                i == 0 || !(digits.contains(bytes[i - 1]) || bytes[i - 1] == UInt8(ascii: ".") || bytes[i - 1] | 0x20 == UInt8(ascii: "e"))
+            else {
+                i += 1
+                continue
+            }
+            var j = i
+            var allZero = true
+            while j < bytes.count, digits.contains(bytes[j]) || bytes[j] == UInt8(ascii: ".") {
+                if bytes[j] != UInt8(ascii: "0") && bytes[j] != UInt8(ascii: ".") { allZero = false }
+                j += 1
+            }
+            if allZero, j < bytes.count, bytes[j] | 0x20 == UInt8(ascii: "e") {
+                j += 1
+                if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+                while j < bytes.count, digits.contains(bytes[j]) {
+                    if bytes[j] != UInt8(ascii: "0") { changed = true }
+                    bytes[j] = UInt8(ascii: "0")
+                    j += 1
+                }
+            }
+            i = max(j, i + 1)
+        }
+        return changed ? Data(bytes) : nil
+    }
+
+    /// Whether the byte at `offset` closes an array or object right after a comma.
+    static func isTrailingComma(_ data: Data, at offset: Int) -> Bool {
+        let bytes = [UInt8](data)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return false }
+        var i = offset - 1
+        while i >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i -= 1 }
+        return i >= 0 && bytes[i] == UInt8(ascii: ",")
+    }
+
+    static func format(_ codingPath: [any CodingKey]) -> String {
+        var out = ""
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue.isEmpty || key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
+                out += "[\(index)]"
+            } else {
+                if !out.isEmpty { out += "." }
+                out += key.stringValue
+            }
+        }
+        return out
+    }
+
+    /// A value's text, the same for equal values whatever their history: floating point by its
+    /// bits (`-0` is not `0`), dictionaries and sets in sorted order.
+    static func describe(_ value: Any) -> String {
+        switch value {
+        case let double as Double: return "D\(String(double.bitPattern, radix: 16))"
+        case let float as Float: return "F\(String(float.bitPattern, radix: 16))"
+        case let decimal as Decimal: return "M\(decimal)"
+        case let string as String: return string.debugDescription
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let wrapped = mirror.children.first else { return "nil" }
+            return describe(wrapped.value)
+        case .dictionary, .set:
+            return "{" + mirror.children.map { describe($0.value) }.sorted().joined(separator: ",") + "}"
+        case .tuple:
+            return "(" + mirror.children.map { describe($0.value) }.joined(separator: ":") + ")"
+        case .collection, .struct, .class, .enum:
+            let inner = mirror.children.map { ($0.label.map { $0 + "=" } ?? "") + describe($0.value) }
+            return "[" + inner.joined(separator: ",") + "]"
+        default:
+            return "\(value)"
+        }
+    }
+}
