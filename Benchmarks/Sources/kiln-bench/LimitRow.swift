@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import KilnModel
+import LimitDecoder
 import SimdjsonLimit
 
 /// The decode benchmark's `simdjson On-Demand (limit)` row: simdjson decoding the same payload into
@@ -11,50 +12,14 @@ import SimdjsonLimit
 /// must equal the digest of Kiln's models for the same bytes, or the row is left out with a line
 /// saying why. The parser and the padded copy of the document are made once, outside the timing, as
 /// simdjson's own benchmarks do.
-final class LimitRow {
+enum LimitRow {
     static let label = "simdjson On-Demand (limit)"
-
-    private let decoder: OpaquePointer
-    private let payload: KilnLimitPayload
-
-    private init?(data: Data, payload: KilnLimitPayload) {
-        guard
-            let decoder = data.withUnsafeBytes({ bytes in
-                kiln_limit_create(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-            })
-        else { return nil }
-        self.decoder = decoder
-        self.payload = payload
-    }
-
-    deinit { kiln_limit_destroy(decoder) }
-
-    /// One decode into fresh structs.
-    func decode() throws {
-        let code = kiln_limit_decode(decoder, payload)
-        if code != 0 { throw LimitFailure(message: "simdjson error \(code)") }
-    }
-
-    /// What the last decode built.
-    var digest: ModelDigest {
-        let sums = kiln_limit_digest(decoder, payload)
-        var digest = ModelDigest()
-        digest.elements = sums.elements
-        digest.integers = sums.integers
-        digest.trues = sums.trues
-        digest.strings = sums.strings
-        digest.stringBytes = sums.stringBytes
-        digest.stringHashes = sums.stringHashes
-        digest.nils = sums.nils
-        digest.doubleBits = sums.doubleBits
-        return digest
-    }
 
     /// The row for `input` (the articles, twitter, citm or canada), checked against Kiln's models;
     /// nil, after printing why, where simdjson is not built in, the input has no limit, or the
     /// digests differ.
-    static func make(for input: DecodeBench.Input) -> LimitRow? {
-        guard kiln_limit_available() else {
+    static func make(for input: DecodeBench.Input) -> LimitDecoder? {
+        guard LimitDecoder.isAvailable else {
             print("note: \(label) skipped: kiln-bench was built without simdjson (Linux with libsimdjson-dev only)")
             return nil
         }
@@ -83,7 +48,7 @@ final class LimitRow {
             print("note: \(label) skipped: Kiln failed to decode \(input.name): \(error)")
             return nil
         }
-        guard let row = LimitRow(data: data, payload: payload) else { return nil }
+        guard let row = LimitDecoder(data: data, payload: payload) else { return nil }
         do {
             try row.decode()
         } catch {
@@ -96,13 +61,8 @@ final class LimitRow {
             return nil
         }
         print(
-            "\(label): simdjson \(String(cString: kiln_limit_implementation())) kernel; its structs hold what Kiln's models hold (\(expected.elements) elements, \(expected.strings) strings)"
+            "\(label): simdjson \(LimitDecoder.implementation) kernel; its structs hold what Kiln's models hold (\(expected.elements) elements, \(expected.strings) strings)"
         )
         return row
     }
-}
-
-struct LimitFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -1,30 +1,20 @@
 import BenchSupport
 import Foundation
 import KilnModel
+import LimitDecoder
 import SimdjsonLimit
 import Testing
 
 /// kiln-bench's limit row decodes what Kiln decodes: simdjson's structs (SimdjsonLimit) and
 /// Kiln's `@DataModel` models of the same bytes have equal digests, on each benchmark payload and
 /// on a document with the mess the models tolerate.
-@Suite("simdjson limit holds what Kiln's models hold", .enabled(if: kiln_limit_available(), "built without simdjson (Linux with libsimdjson-dev only)"))
+@Suite("simdjson limit holds what Kiln's models hold", .enabled(if: LimitDecoder.isAvailable, "built without simdjson (Linux with libsimdjson-dev only)"))
 struct LimitEquivalenceTests {
     /// simdjson's digest of `data` decoded as `payload`.
     static func limitDigest(_ data: Data, _ payload: KilnLimitPayload) throws -> ModelDigest {
-        let decoder = try #require(data.withUnsafeBytes { kiln_limit_create($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count) })
-        defer { kiln_limit_destroy(decoder) }
-        #expect(kiln_limit_decode(decoder, payload) == 0)
-        let sums = kiln_limit_digest(decoder, payload)
-        var digest = ModelDigest()
-        digest.elements = sums.elements
-        digest.integers = sums.integers
-        digest.trues = sums.trues
-        digest.strings = sums.strings
-        digest.stringBytes = sums.stringBytes
-        digest.stringHashes = sums.stringHashes
-        digest.nils = sums.nils
-        digest.doubleBits = sums.doubleBits
-        return digest
+        let decoder = try #require(LimitDecoder(data: data, payload: payload))
+        try decoder.decode()
+        return decoder.digest
     }
 
     @Test func generatedArticles() throws {
