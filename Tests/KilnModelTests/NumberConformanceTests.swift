@@ -263,10 +263,18 @@ struct NumberConformanceTests {
 
     /// Not yet the same (TolerantDecoding.md): an integer written with a fraction at 2^52 or
     /// beyond, which Foundation reads through `Double` or refuses. Found by the differential fuzzer.
+    /// Below 2^53 an integer written with a fraction is the `Double` it reads as, rounded to the
+    /// nearest representable value: from 2^52 the fraction can round the integer up.
+    @Test func integersWithAFractionBelowTwoToTheFiftyThreeAreTheirDouble() {
+        Self.expectSame(Int64.self, "4722324234798324.82324")
+        Self.expectSame(Int64.self, "-79.323783206547757e14")
+        Self.expectSame(Int64.self, "4503599627370496.5")
+        Self.expectSame(Int64.self, "9007199254740991.9")
+        Self.expectSame(UInt64.self, "4722324234798324.5")
+    }
+
     @Test func integersWithAFractionBeyondDoublePrecision() {
         withKnownIssue {
-            Self.expectSame(Int64.self, "4722324234798324.82324")
-            Self.expectSame(Int64.self, "-79.323783206547757e14")
             Self.expectSame(Int64.self, "8469436200000771774.006")
             Self.expectSame(UInt64.self, "1.4674408446744073709552e19")
         }

@@ -107,13 +107,15 @@ struct JSONNumberText {
 
     /// The value as `I`, as Foundation's `JSONDecoder` reads integers: a plain integer exactly,
     /// over `I`'s whole range. Otherwise the value must be an integer in `I`'s range as a
-    /// `Double` reads it, and is then the integer part of the exact value, which must fit in
-    /// 64 bits and, negated after conversion, in `I` (so `-9223372036854775808.0` is not an
-    /// `Int64`); types narrower than 64 bits take the `Int64` reading (`-128.0` is an `Int8`).
+    /// `Double` reads it. Below 2^53 it is that `Double` (`4722324234798324.8` reads as
+    /// `4722324234798325`); from 2^53 up it is the integer part of the exact value, which must
+    /// fit in 64 bits and, negated after conversion, in `I` (so `-9223372036854775808.0` is not
+    /// an `Int64`); types narrower than 64 bits take the `Int64` reading (`-128.0` is an `Int8`).
     func integer<I: FixedWidthInteger>(_ type: I.Type) -> I? {
         if isPlain { return plainInteger(I.self) }
         if I.bitWidth < 64 { return integer(Int64.self).flatMap { I(exactly: $0) } }
-        guard let double = Double(String(decoding: bytes, as: UTF8.self)), I(exactly: double) != nil else { return nil }
+        guard let double = Double(String(decoding: bytes, as: UTF8.self)), let rounded = I(exactly: double) else { return nil }
+        if double.magnitude < 9_007_199_254_740_992 { return rounded }
         guard let magnitude = integerPart() else { return nil }
         if !negative { return I(exactly: magnitude) }
         if magnitude == 0 { return 0 }
