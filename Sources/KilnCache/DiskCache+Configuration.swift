@@ -94,6 +94,14 @@ extension DiskCache {
         /// container or any folder another process opens.
         public var locking: Locking = .exclusive
 
+        /// How long an operation waits, in seconds, for another connection that holds the
+        /// database (under ``DiskCache/Locking/shared``, another process's commit) before it
+        /// tries again. An open or a commit is tried a few times; a commit still kept from the
+        /// database stays buffered for the next flush (see
+        /// ``DiskCache/Event/commitDelayed(writes:reason:)``), and an open makes the cache
+        /// unavailable until the next use tries again.
+        public var busyTimeout: TimeInterval = 2
+
         /// How long an unavailable database (a file that cannot be opened right now, such as a
         /// protected file on a locked device) is left alone before the next use tries to open
         /// it again. Meanwhile every read is a miss and every write is dropped.

@@ -28,6 +28,11 @@ extension DiskCache {
         case valueTooLarge(key: CacheKey, bytes: Int)
         /// A write or removal failed and was dropped.
         case operationFailed(operation: String, reason: String)
+        /// Another process sharing the folder held the database through every attempt to
+        /// commit `writes` buffered writes (see ``Configuration/busyTimeout``). Nothing was
+        /// dropped: the writes stay in the buffer, reads see them, and the next flush commits
+        /// them.
+        case commitDelayed(writes: Int, reason: String)
         /// `count` value files that no entry named, left by a process that ended between
         /// writing a value and committing it, were deleted. Only files older than an hour are
         /// taken (another process sharing the folder may be about to commit a newer one), by a
@@ -55,6 +60,8 @@ extension DiskCache {
                 return "cache value for \(key) not stored: \(bytes) bytes is over the byte limit"
             case let .operationFailed(operation, reason):
                 return "cache \(operation) failed (\(reason)); dropped"
+            case let .commitDelayed(writes, reason):
+                return "cache commit of \(writes) writes delayed (\(reason)); kept for the next flush"
             case let .orphanedValueFilesRemoved(count):
                 return "cache removed \(count) value files no entry named (left by a process that ended before committing them)"
             }

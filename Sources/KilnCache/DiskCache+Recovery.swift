@@ -37,20 +37,22 @@ extension DiskCache {
             rebuildLocked(reason: String(describing: error), closing: nil)
         } catch {
             // Unreadable, busy, out of space...: the file may be fine, so it is left alone and
-            // this cache misses until a later use opens it.
-            becomeUnavailableLocked(reason: String(describing: error), closing: nil)
+            // this cache misses until a later use opens it. Another process holding it gives
+            // it back soon: the next use tries again at once.
+            becomeUnavailableLocked(reason: String(describing: error), closing: nil, retryingAtOnce: Self.isBusy(error))
         }
     }
 
     /// Closes the database without touching its files and misses until ``reopenIfDue()``
-    /// opens it again. `writeLock` held.
-    func becomeUnavailableLocked(reason: String, closing old: Connection?) {
-        let retry = configuration.clock.now().addingTimeInterval(configuration.reopenInterval)
+    /// opens it again, after ``Configuration/reopenInterval`` or, `retryingAtOnce`, on the
+    /// next use. `writeLock` held.
+    func becomeUnavailableLocked(reason: String, closing old: Connection?, retryingAtOnce: Bool = false) {
+        let now = configuration.clock.now()
+        let retry = retryingAtOnce ? now : now.addingTimeInterval(configuration.reopenInterval)
         stateLock.withLock {
             database = nil
             nextOpenAttempt = retry
-            pending.removeAll()
-            pendingBytes = 0
+            dropPendingLocked()
             accessed.removeAll()
         }
         old?.close()
@@ -117,8 +119,7 @@ extension DiskCache {
     func rebuildLocked(reason: String, closing old: Connection?) {
         setDatabase(nil)
         stateLock.withLock {
-            pending.removeAll()
-            pendingBytes = 0
+            dropPendingLocked()
             accessed.removeAll()
         }
         old?.close()

@@ -112,20 +112,28 @@ extension DiskCache {
     /// keep a read transaction open between calls (see ``Connection``).
     ///
     /// Another process opening the same new folder at the same moment can hold the file while
-    /// this one sets it up; what it holds is given back within SQLite's busy timeout, and an
-    /// open still told the file is busy is tried again, up to ``openAttempts`` times.
+    /// this one sets it up; what it holds is given back within
+    /// ``Configuration/busyTimeout``, and an open still told the file is busy is tried again,
+    /// up to ``busyAttempts`` times.
     func makeDatabase() throws -> Connection {
+        try retryingWhileBusy(openDatabase)
+    }
+
+    /// How many times an open or a write transaction that finds the file busy is tried, each
+    /// waiting up to ``Configuration/busyTimeout`` for the other connection.
+    static let busyAttempts = 5
+
+    /// Runs `body` again while it throws a busy error, up to ``busyAttempts`` times in all.
+    func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
         var attempt = 1
         while true {
             do {
-                return try openDatabase()
-            } catch  where Self.isBusy(error) && attempt < Self.openAttempts {
+                return try body()
+            } catch  where Self.isBusy(error) && attempt < Self.busyAttempts {
                 attempt += 1
             }
         }
     }
-
-    static let openAttempts = 5
 
     /// Whether `error` says another connection holds the file (after the busy timeout).
     static func isBusy(_ error: Error) -> Bool {
@@ -135,7 +143,7 @@ extension DiskCache {
 
     private func openDatabase() throws -> Connection {
         var grdb = GRDB.Configuration()
-        grdb.busyMode = .timeout(2)
+        grdb.busyMode = .timeout(configuration.busyTimeout)
         #if os(iOS)
         // GRDB would release memory on the connection from its own queue; lookups use the
         // connection outside that queue (see `Connection`), so every access must be ours.
@@ -198,13 +206,17 @@ extension DiskCache {
 
     /// Runs `updates` in a write transaction and takes the totals it committed (its own changes
     /// and every other process's before it): the one way the cache writes, so ``totals`` is
-    /// always what the database said at the last commit. `writeLock` held.
+    /// always what the database said at the last commit. A transaction that finds the file
+    /// busy is tried again (see ``retryingWhileBusy(_:)``), so `updates` may run more than once:
+    /// each run must start from nothing. `writeLock` held.
     func writeTransaction<T>(in database: Connection, _ updates: (Database) throws -> T) throws -> T {
         var committed = Totals()
-        let result = try database.write { db in
-            let result = try updates(db)
-            committed = try Self.readTotals(db)
-            return result
+        let result = try retryingWhileBusy {
+            try database.write { db in
+                let result = try updates(db)
+                committed = try Self.readTotals(db)
+                return result
+            }
         }
         totals = committed
         return result
@@ -293,28 +305,35 @@ extension DiskCache {
 
     /// Commits the write buffer in one transaction, then trims to the limits. Recorded reads
     /// are written too when `recordingReads`, when trimming needs them, or when many have piled
-    /// up. `writeLock` held.
-    func flushLocked(recordingReads: Bool = false) {
+    /// up. Returns whether the buffer is empty afterwards: `false` while the database is not
+    /// open, or when another process held it through every attempt, in which case the batch
+    /// stays in the buffer for the next flush. `writeLock` held.
+    @discardableResult
+    func flushLocked(recordingReads: Bool = false) -> Bool {
         let (batch, reads, database) = stateLock.withLock {
             flushScheduled = false
             return (pending, accessed, self.database)
         }
         let mustRecordReads = recordingReads || reads.count >= Self.maxRecordedReads
-        guard !batch.isEmpty || (mustRecordReads && !reads.isEmpty) || isOverLimits(totals) else { return }
-        defer {
-            // Every set/remove holds `writeLock`, so nothing was added to the buffer meanwhile.
-            stateLock.withLock {
-                pending.removeAll(keepingCapacity: true)
-                pendingBytes = 0
-            }
+        guard !batch.isEmpty || (mustRecordReads && !reads.isEmpty) || isOverLimits(totals) else { return database != nil }
+        guard let database else {
+            // Nothing can be committed: the writes are dropped (the database's unavailability
+            // was reported when it closed).
+            stateLock.withLock { dropPendingLocked() }
+            return false
         }
-        guard let database else { return }
         var obsoleteFiles: [String] = []
         var writtenAgain: [String] = []
         var readsRecorded = false
         var shift: Int64 = 0
         do {
             try writeTransaction(in: database) { db in
+                // A run that found the file busy may have begun: start again from nothing.
+                for file in writtenAgain { files.remove(named: file) }
+                obsoleteFiles = []
+                writtenAgain = []
+                readsRecorded = false
+                shift = 0
                 // Another process sharing the file may have used higher access sequences since
                 // this one last committed: this batch's are moved after them, order kept, so
                 // its writes and reads count as the most recent for trimming.
@@ -381,17 +400,28 @@ extension DiskCache {
                 }
                 try trim(db, totals: &totals, removedFiles: &obsoleteFiles)
             }
+        } catch  where Self.isBusy(error) {
+            // Another process held the file through every attempt. Nothing is lost: the batch
+            // and its files stay in the buffer, readable, and the next flush commits them.
+            for file in writtenAgain { files.remove(named: file) }
+            stateLock.withLock { scheduleFlushLocked() }
+            report(.commitDelayed(writes: batch.count, reason: String(describing: error)))
+            return false
         } catch {
             // The transaction rolled back: the committed rows and files are as before, and no
             // row names this batch's files.
+            stateLock.withLock { dropPendingLocked() }
             handleLocked(error, during: "commit of \(batch.count) writes", in: database)
             for case .put(let staged) in batch.values {
                 if let file = staged.file { files.remove(named: file) }
             }
             for file in writtenAgain { files.remove(named: file) }
-            return
+            return false
         }
         stateLock.withLock {
+            // Every set/remove holds `writeLock`, so nothing was added to the buffer meanwhile.
+            pending.removeAll(keepingCapacity: true)
+            pendingBytes = 0
             sequence += shift
             if readsRecorded {
                 // Keep the reads that happened while committing.
@@ -401,6 +431,7 @@ extension DiskCache {
             }
         }
         for file in obsoleteFiles { files.remove(named: file) }
+        return true
     }
 
     func isOverLimits(_ totals: Totals) -> Bool {

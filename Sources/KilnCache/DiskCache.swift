@@ -87,6 +87,8 @@ public final class DiskCache: @unchecked Sendable {
     // hashing the key text again for each dictionary showed in read profiles.
     var pending: [Int64: Pending] = [:]
     var pendingBytes = 0
+    /// Whether a write was dropped since the last ``flush()`` (what it reports).
+    var writesDropped = false
     /// Row id → LRU sequence of reads not yet written.
     var accessed: [Int64: Int64] = [:]
     var sequence: Int64 = 0
@@ -144,7 +146,13 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     deinit {
-        writeLock.withLock { flushLocked(recordingReads: true) }
+        writeLock.withLock {
+            guard !flushLocked(recordingReads: true) else { return }
+            let waiting = stateLock.withLock { pending.count }
+            if waiting > 0 {
+                report(.operationFailed(operation: "commit of \(waiting) writes", reason: "the database was still busy when the cache was released"))
+            }
+        }
     }
 
     // MARK: - Reading
@@ -306,12 +314,13 @@ public final class DiskCache: @unchecked Sendable {
         )
         // Without a database nothing can be committed: an unavailable cache stays empty, and
         // writes no value files into a folder another cache may be using.
-        guard reopenIfDue() else { return }
+        guard reopenIfDue() else { return noteDroppedWrite() }
         writeLock.withLock {
-            guard stateLock.withLock({ database != nil }) else { return }
+            guard stateLock.withLock({ database != nil }) else { return noteDroppedWrite() }
             if let limit = configuration.byteLimit, value.count > limit {
                 // Storing it would evict everything else and then itself: refuse it, keep the rest.
                 stage(.delete(key), forKey: key, bytes: 0)
+                noteDroppedWrite()
                 report(.valueTooLarge(key: key, bytes: value.count))
                 return
             }
@@ -326,6 +335,7 @@ public final class DiskCache: @unchecked Sendable {
                     report(.operationFailed(operation: "write of \(key)", reason: "could not write its value file"))
                     // A set that did not happen must not leave the older value to be served.
                     stage(.delete(key), forKey: key, bytes: 0)
+                    noteDroppedWrite()
                     return
                 }
                 file = name
@@ -382,9 +392,24 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     /// Commits the buffered writes, and the order of recent reads, now.
-    public func flush() {
-        writeLock.withLock { flushLocked(recordingReads: true) }
+    ///
+    /// Returns whether every write since the previous `flush()` is committed, which is what a
+    /// caller that must know its writes are stored checks. It is `false` while the database is
+    /// unavailable, when a write was dropped (reported through ``Configuration/onEvent``: the
+    /// database was unavailable, a value file could not be written, a value was over the byte
+    /// limit), and under ``Locking/shared`` when
+    /// another process held the database longer than ``Configuration/busyTimeout`` allows: then
+    /// the writes stay buffered, reads still see them, and the next flush commits them (see
+    /// ``Event/commitDelayed(writes:reason:)``).
+    @discardableResult
+    public func flush() -> Bool {
+        let committed = writeLock.withLock { flushLocked(recordingReads: true) }
         scheduleSweepIfDue()
+        let dropped = stateLock.withLock {
+            defer { writesDropped = false }
+            return writesDropped
+        }
+        return committed && !dropped
     }
 
     // MARK: - Size
@@ -442,6 +467,19 @@ public final class DiskCache: @unchecked Sendable {
         return full
     }
 
+    /// Empties the buffer of writes that will not be committed, and notes that they were
+    /// dropped. `stateLock` held.
+    func dropPendingLocked() {
+        if !pending.isEmpty { writesDropped = true }
+        pending.removeAll(keepingCapacity: true)
+        pendingBytes = 0
+    }
+
+    /// Notes a write dropped before it reached the buffer. `writeLock` held or not.
+    func noteDroppedWrite() {
+        stateLock.withLock { writesDropped = true }
+    }
+
     /// Records a read for LRU order. `stateLock` held.
     func noteAccessLocked(_ id: Int64) {
         sequence += 1
@@ -462,7 +500,7 @@ public final class DiskCache: @unchecked Sendable {
     static let maxRecordedReads = 65_536
 
     /// Makes sure a flush runs within `flushInterval`. `stateLock` held.
-    private func scheduleFlushLocked() {
+    func scheduleFlushLocked() {
         guard !flushScheduled else { return }
         flushScheduled = true
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + configuration.flushInterval) { [weak self] in
@@ -471,7 +509,7 @@ public final class DiskCache: @unchecked Sendable {
             // reference is dropped here, and deinit (which takes the lock to commit) runs after
             // it, not inside it, where it would wait on itself forever with the database open.
             withExtendedLifetime(self) {
-                self.writeLock.withLock { self.flushLocked() }
+                self.writeLock.withLock { _ = self.flushLocked() }
                 self.scheduleSweepIfDue()
             }
         }

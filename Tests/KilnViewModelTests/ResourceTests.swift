@@ -43,12 +43,15 @@ struct ResourceTests {
         #expect(await eventually { loader.loads == 1 })
         #expect(resource.state == .loading(previous: nil))
         #expect(resource.origin == nil)
+        // Changes close together are one call of the observer: each state is seen before the next.
+        #expect(await eventually { seen.last == .loading(previous: nil) })
 
         loader.latest()?.yield(Sourced(value: "cached", origin: .cache(age: 120)))
         #expect(await eventually { resource.value == "cached" })
         #expect(resource.state == .loading(previous: "cached"))
         #expect(resource.state.isRefreshing)
         #expect(resource.origin == .cache(age: 120))
+        #expect(await eventually { seen.last == .loading(previous: "cached") })
 
         loader.latest()?.yield(Sourced(value: "fresh", origin: .network))
         loader.latest()?.finish()
