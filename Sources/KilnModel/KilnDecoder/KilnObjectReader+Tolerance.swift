@@ -213,7 +213,6 @@ extension KilnObjectReader {
         expected: Any.Type, found: PendingRepair.Found, result: RepairValue
     ) {
         context.session.record(
-            PendingRepair(
-                kind: kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result))
+            kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result)
     }
 }

@@ -2,10 +2,10 @@
 /// document (the path as a node of the tape and a tail, what was found as a token), the expected
 /// type and the result. ``Repair`` makes its text when a field is read.
 ///
-/// A class, immutable: a ``Repair`` holding one is a tag and a reference, so the log copies and
-/// destroys one reference per entry rather than every field.
+/// A value, stored inline in the session's log (no allocation per repair); a ``Repair`` refers to
+/// it through an immutable snapshot of that log (``PendingRepairs``).
 @usableFromInline
-final class PendingRepair {
+struct PendingRepair {
     /// What the server sent: a token of the tape, or a word (`missing`, `null`).
     @usableFromInline
     enum Found: Hashable {
@@ -21,8 +21,9 @@ final class PendingRepair {
     }
 
     let kind: Repair.Kind
-    /// The document the node and the token belong to.
-    let tape: JSONTape
+    /// The document the node and the token belong to: its place in the log's list of
+    /// documents (``PendingRepairChunks/tapes``), so that a repair holds no reference to it.
+    let document: Int
     /// The object the repair was made in (its token), and its path.
     let object: Int
     let node: KilnPathNode?
@@ -31,9 +32,9 @@ final class PendingRepair {
     let found: Found
     let result: RepairValue
 
-    init(kind: Repair.Kind, tape: JSONTape, object: Int, node: KilnPathNode?, tail: Tail, expected: Any.Type, found: Found, result: RepairValue) {
+    init(kind: Repair.Kind, document: Int, object: Int, node: KilnPathNode?, tail: Tail, expected: Any.Type, found: Found, result: RepairValue) {
         self.kind = kind
-        self.tape = tape
+        self.document = document
         self.object = object
         self.node = node
         self.tail = tail
@@ -42,8 +43,8 @@ final class PendingRepair {
         self.result = result
     }
 
-    /// ``Repair/path``: as ``CodingPathFormatter`` writes it.
-    var pathText: String {
+    /// ``Repair/path``: as ``CodingPathFormatter`` writes it. `tape` is the repair's document.
+    func pathText(in tape: JSONTape) -> String {
         var components = node?.components(in: tape) ?? []
         switch tail {
         case .key(let key): components.append(.key(key))
@@ -52,8 +53,8 @@ final class PendingRepair {
         return CodingPathFormatter.format(components)
     }
 
-    /// ``Repair/found``: short JSON, or the word.
-    var foundText: String {
+    /// ``Repair/found``: short JSON, or the word. `tape` is the repair's document.
+    func foundText(in tape: JSONTape) -> String {
         switch found {
         case .token(let index): tape.jsonValue(at: index).preview()
         case .text(let text): text
@@ -67,7 +68,7 @@ final class PendingRepair {
 extension PendingRepair: Hashable {
     @usableFromInline
     static func == (lhs: PendingRepair, rhs: PendingRepair) -> Bool {
-        lhs.object == rhs.object && lhs.kind == rhs.kind && lhs.tape === rhs.tape && lhs.expected == rhs.expected
+        lhs.object == rhs.object && lhs.kind == rhs.kind && lhs.document == rhs.document && lhs.expected == rhs.expected
             && lhs.tail == rhs.tail
     }
 
@@ -78,6 +79,65 @@ extension PendingRepair: Hashable {
         hasher.combine(object)
         hasher.combine(kind)
         hasher.combine(ObjectIdentifier(expected))
+    }
+}
+
+/// Pending repairs in order, stored in chunks of a fixed capacity: appending never moves the
+/// ones before, and no chunk is large enough for the allocator to map fresh pages for it (a
+/// single growing array of thousands of repairs cost more in copies and page faults than the
+/// repairs themselves).
+struct PendingRepairChunks {
+    private var chunks: [ContiguousArray<PendingRepair>] = []
+    private(set) var count = 0
+    private static let chunkCapacity = 1024
+    /// The documents the repairs were made in (``PendingRepair/document`` is a place here):
+    /// one, unless a session served several decodes.
+    private(set) var tapes: [JSONTape] = []
+
+    init() {}
+
+    init(_ repair: PendingRepair, in tape: JSONTape) {
+        tapes = [tape]
+        append(repair)
+    }
+
+    /// The place of `tape` in ``tapes``, added if new.
+    mutating func document(_ tape: JSONTape) -> Int {
+        if let last = tapes.last, last === tape { return tapes.count - 1 }
+        if let known = tapes.firstIndex(where: { $0 === tape }) { return known }
+        tapes.append(tape)
+        return tapes.count - 1
+    }
+
+    mutating func append(_ repair: consuming PendingRepair) {
+        if count % Self.chunkCapacity == 0 {
+            var chunk = ContiguousArray<PendingRepair>()
+            chunk.reserveCapacity(Self.chunkCapacity)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(repair)
+        count += 1
+    }
+
+    subscript(index: Int) -> PendingRepair {
+        _read { yield chunks[index / Self.chunkCapacity][index % Self.chunkCapacity] }
+    }
+}
+
+/// The reader's repairs of a log as they were when its ``Repair`` values were made: immutable,
+/// shared by those values (each one a reference and an index), so that a log of thousands of
+/// repairs costs one allocation, not one per repair.
+final class PendingRepairs: @unchecked Sendable {
+    // @unchecked: immutable; a pending repair's document, path nodes and types are never mutated.
+    let records: PendingRepairChunks
+
+    init(_ records: PendingRepairChunks) {
+        self.records = records
+    }
+
+    /// The document of the repair at `index`.
+    func tape(of index: Int) -> JSONTape {
+        records.tapes[records[index].document]
     }
 }
 

@@ -51,7 +51,7 @@ public final class DecodingSession: @unchecked Sendable {
 
     /// The repairs recorded so far, in the order they happened.
     public var repairs: [Repair] {
-        state.withLock { $0.log.log }
+        state.withLock { $0.log.published() }
     }
 
     /// Whether recording does anything: models skip building repair entries when it does not.
@@ -64,11 +64,21 @@ public final class DecodingSession: @unchecked Sendable {
         if isNew { policy.onRepair?(repair) }
     }
 
-    /// Records a repair from Kiln's reader; its text is made when it is read.
-    func record(_ pending: PendingRepair) {
-        let repair = Repair(pending)
-        let isNew = state.withLock { $0.log.add(pending, as: repair) }
-        if isNew { policy.onRepair?(repair) }
+    /// Records a repair from Kiln's reader; its text is made when it is read. Made in place in
+    /// the log: a repair is not copied on its way there.
+    func record(
+        _ kind: Repair.Kind, tape: JSONTape, object: Int, node: KilnPathNode?, tail: PendingRepair.Tail,
+        expected: Any.Type, found: PendingRepair.Found, result: RepairValue
+    ) {
+        let reports = policy.onRepair != nil
+        let (isNew, reported) = state.withLock { state in
+            let document = state.log.pending.document(tape)
+            return state.log.add(
+                PendingRepair(kind: kind, document: document, object: object, node: node, tail: tail, expected: expected, found: found, result: result),
+                reporting: reports
+            )
+        }
+        if isNew, let reported, let onRepair = policy.onRepair { onRepair(Repair(reported, in: tape)) }
     }
 
     /// A type's name as repairs write it (`[String: Int]?`), made once per session.
@@ -108,23 +118,32 @@ extension CodingUserInfoKey {
 /// A session's repairs, each once.
 private struct RepairLog {
     let keepsRepairs: Bool
-    /// The distinct repairs, in the order they happened.
-    var log: [Repair] = []
-    /// For each entry of `log`, the object token of a pending repair (-1 for text), so that
-    /// `isNew(_:)` compares numbers, not entries.
-    var logObjects: [Int] = []
+    /// The distinct repairs, in the order they happened: made as text, or the reader's, by
+    /// their index in `pending`.
+    var entries: [Entry] = []
+    /// The reader's repairs, as compact values, in the order they happened.
+    var pending = PendingRepairChunks()
+    /// `entries` made into ``Repair`` values so far (a prefix), and the snapshot of `pending`
+    /// they refer to.
+    var publishedRepairs: [Repair] = []
+    var snapshot: PendingRepairs?
     /// The repairs made as text already (by the `Decoder` path, transforms, `didDecode`), to
     /// record each once.
     var seen: Set<Repair> = []
-    /// The repairs Kiln's reader recorded as compact values, to record each once without making
-    /// their text: filled only once a repair arrives out of document order (see `isNew(_:)`).
+    /// The reader's repairs, to record each once: filled only once a repair arrives out of
+    /// document order (see `isNew(_:)`).
     var seenPending: Set<PendingRepair> = []
     var indexesPending = false
     /// The highest object token that recorded a pending repair.
     var frontier = -1
     /// The objects that recorded pending repairs, in increasing token order (the object being
-    /// read and the ancestors it returns to), each with where in `log` its first repair is.
+    /// read and the ancestors it returns to), each with where in `pending` its first repair is.
     var runs: [(object: Int, start: Int)] = []
+
+    enum Entry {
+        case text(Repair)
+        case pending(Int)
+    }
 
     init(keepsRepairs: Bool) {
         self.keepsRepairs = keepsRepairs
@@ -134,21 +153,43 @@ private struct RepairLog {
     mutating func add(_ repair: Repair) -> Bool {
         let isNew = seen.insert(repair).inserted
         if isNew, keepsRepairs {
-            log.append(repair)
-            logObjects.append(-1)
+            entries.append(.text(repair))
             runs.removeAll(keepingCapacity: true)
         }
         return isNew
     }
 
-    /// Adds a pending repair (`repair` holds it), unless it was recorded before; whether it was new.
-    mutating func add(_ pending: PendingRepair, as repair: Repair) -> Bool {
-        let isNew = isNew(pending)
-        if isNew, keepsRepairs {
-            log.append(repair)
-            logObjects.append(pending.object)
+    /// Adds a pending repair, unless it was recorded before; whether it was new, and, when
+    /// `reporting`, a copy of it to report.
+    mutating func add(_ repair: consuming PendingRepair, reporting: Bool) -> (Bool, PendingRepair?) {
+        guard isNew(repair) else { return (false, nil) }
+        let copy = reporting ? copy repair : nil
+        if keepsRepairs {
+            entries.append(.pending(pending.count))
+            pending.append(repair)
         }
-        return isNew
+        return (true, copy)
+    }
+
+    /// Every entry as a ``Repair``. The reader's refer to one snapshot of `pending`, made when
+    /// it has grown since the last call (usually once, when the decode is over).
+    mutating func published() -> [Repair] {
+        guard publishedRepairs.count < entries.count else { return publishedRepairs }
+        let log: PendingRepairs
+        if let snapshot, snapshot.records.count == pending.count {
+            log = snapshot
+        } else {
+            log = PendingRepairs(pending)
+            snapshot = log
+        }
+        publishedRepairs.reserveCapacity(entries.count)
+        for entry in entries[publishedRepairs.count...] {
+            switch entry {
+            case .text(let repair): publishedRepairs.append(repair)
+            case .pending(let index): publishedRepairs.append(Repair(log, index))
+            }
+        }
+        return publishedRepairs
     }
 
     /// Whether a pending repair was not recorded before, and notes it. A model read again (a
@@ -158,31 +199,29 @@ private struct RepairLog {
     /// `runs` (the current one or an ancestor it returned to) is compared with that object's
     /// entries since its first; anything else — or a long comparison — switches to a set of
     /// every pending repair.
-    private mutating func isNew(_ pending: PendingRepair) -> Bool {
-        if indexesPending || !keepsRepairs { return seenPending.insert(pending).inserted }
-        let object = pending.object
+    private mutating func isNew(_ repair: borrowing PendingRepair) -> Bool {
+        if indexesPending || !keepsRepairs { return seenPending.insert(copy repair).inserted }
+        let object = repair.object
         if object > frontier {
             frontier = object
-            runs.append((object, log.count))
+            runs.append((object, pending.count))
             return true
         }
         if let position = runs.lastIndex(where: { $0.object == object }) {
             runs.removeSubrange((position + 1)...)
             let start = runs[position].start
-            if log.count - start <= Self.longestComparison {
-                for index in start..<log.count where logObjects[index] == object {
-                    if let earlier = log[index].pendingRepair, earlier == pending { return false }
+            if pending.count - start <= Self.longestComparison {
+                for index in start..<pending.count where pending[index].object == object {
+                    if pending[index] == repair { return false }
                 }
                 return true
             }
         }
         indexesPending = true
         runs = []
-        seenPending.reserveCapacity(2 * log.count + 256)
-        for entry in log {
-            if let earlier = entry.pendingRepair { seenPending.insert(earlier) }
-        }
-        return seenPending.insert(pending).inserted
+        seenPending.reserveCapacity(2 * pending.count + 256)
+        for index in 0..<pending.count { seenPending.insert(pending[index]) }
+        return seenPending.insert(copy repair).inserted
     }
 
     /// How many entries `isNew(_:)` compares before it turns to a set.

@@ -36,7 +36,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.path
-            case .pending(let pending): pending.pathText
+            case .pending(let log, let index): log.records[index].pathText(in: log.tape(of: index))
             }
         }
         set { storage = .text(Text(path: newValue, expected: expected, found: found, result: result)) }
@@ -47,8 +47,10 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     public var expected: String {
         get {
             switch storage {
-            case .text(let text): text.expected
-            case .pending(let pending): Repair.typeName(pending.expected)
+            case .text(let text): return text.expected
+            case .pending(let log, let index):
+                let type = log.records[index].expected
+                return Repair.typeName(type)
             }
         }
         set { storage = .text(Text(path: path, expected: newValue, found: found, result: result)) }
@@ -58,7 +60,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.found
-            case .pending(let pending): pending.foundText
+            case .pending(let log, let index): log.records[index].foundText(in: log.tape(of: index))
             }
         }
         set { storage = .text(Text(path: path, expected: expected, found: newValue, result: result)) }
@@ -68,7 +70,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.result
-            case .pending(let pending): pending.result.text
+            case .pending(let log, let index): log.records[index].result.text
             }
         }
         set { storage = .text(Text(path: path, expected: expected, found: found, result: newValue)) }
@@ -95,11 +97,10 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Immutable values only: the text, or a pending repair (whose document, path nodes and
-    /// types are never mutated).
-    private enum Storage: @unchecked Sendable {
+    /// Immutable values only: the text, or a pending repair in a snapshot of its log.
+    private enum Storage: Sendable {
         case text(Text)
-        case pending(PendingRepair)
+        case pending(PendingRepairs, Int)
     }
 
     /// Makes a repair entry.
@@ -108,16 +109,15 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         self.storage = .text(Text(path: path, expected: expected, found: found, result: result))
     }
 
-    /// A repair whose text is made when read.
-    init(_ pending: PendingRepair) {
-        self.kind = pending.kind
-        self.storage = .pending(pending)
+    /// The repair at `index` of `log`, whose text is made when read.
+    init(_ log: PendingRepairs, _ index: Int) {
+        self.kind = log.records[index].kind
+        self.storage = .pending(log, index)
     }
 
-    /// What a repair recorded by Kiln's reader was made from, until its text is changed.
-    var pendingRepair: PendingRepair? {
-        if case .pending(let pending) = storage { return pending }
-        return nil
+    /// A repair of `tape` whose text is made when read, on its own.
+    init(_ pending: PendingRepair, in tape: JSONTape) {
+        self.init(PendingRepairs(PendingRepairChunks(pending, in: tape)), 0)
     }
 
     public static func == (lhs: Repair, rhs: Repair) -> Bool {

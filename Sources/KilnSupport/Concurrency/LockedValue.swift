@@ -25,7 +25,9 @@
 /// Resume continuations, call callbacks and start work after `withLock` returns, not inside it.
 package final class LockedValue<Value> {
     private let lock = Lock()
-    private var value: Value
+    /// Only touched with `lock` held, which is what makes each access exclusive: the runtime's
+    /// own exclusivity check would repeat that on every access.
+    @exclusivity(unchecked) private var value: Value
 
     /// A box holding `value`.
     package init(_ value: Value) {
