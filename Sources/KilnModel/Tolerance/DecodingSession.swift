@@ -118,14 +118,16 @@ extension CodingUserInfoKey {
 /// A session's repairs, each once.
 private struct RepairLog {
     let keepsRepairs: Bool
-    /// The distinct repairs, in the order they happened: made as text, or the reader's, by
-    /// their index in `pending`.
-    var entries: [Entry] = []
     /// The reader's repairs, as compact values, in the order they happened.
     var pending = PendingRepairChunks()
-    /// `entries` made into ``Repair`` values so far (a prefix), and the snapshot of `pending`
-    /// they refer to.
+    /// The repairs made as text, each with the number of reader's repairs before it: the log is
+    /// the two merged in that order.
+    var texts: [(position: Int, repair: Repair)] = []
+    /// The log made into ``Repair`` values so far (a prefix): how many of `pending` and of
+    /// `texts` it holds, and the snapshot of `pending` its reader's repairs refer to.
     var publishedRepairs: [Repair] = []
+    var publishedPending = 0
+    var publishedTexts = 0
     var snapshot: PendingRepairs?
     /// The repairs made as text already (by the `Decoder` path, transforms, `didDecode`), to
     /// record each once.
@@ -140,11 +142,6 @@ private struct RepairLog {
     /// read and the ancestors it returns to), each with where in `pending` its first repair is.
     var runs: [(object: Int, start: Int)] = []
 
-    enum Entry {
-        case text(Repair)
-        case pending(Int)
-    }
-
     init(keepsRepairs: Bool) {
         self.keepsRepairs = keepsRepairs
     }
@@ -153,7 +150,7 @@ private struct RepairLog {
     mutating func add(_ repair: Repair) -> Bool {
         let isNew = seen.insert(repair).inserted
         if isNew, keepsRepairs {
-            entries.append(.text(repair))
+            texts.append((pending.count, repair))
             runs.removeAll(keepingCapacity: true)
         }
         return isNew
@@ -164,17 +161,14 @@ private struct RepairLog {
     mutating func add(_ repair: consuming PendingRepair, reporting: Bool) -> (Bool, PendingRepair?) {
         guard isNew(repair) else { return (false, nil) }
         let copy = reporting ? copy repair : nil
-        if keepsRepairs {
-            entries.append(.pending(pending.count))
-            pending.append(repair)
-        }
+        if keepsRepairs { pending.append(repair) }
         return (true, copy)
     }
 
-    /// Every entry as a ``Repair``. The reader's refer to one snapshot of `pending`, made when
-    /// it has grown since the last call (usually once, when the decode is over).
+    /// Every repair as a ``Repair``, in order. The reader's refer to one snapshot of `pending`,
+    /// made when it has grown since the last call (usually once, when the decode is over).
     mutating func published() -> [Repair] {
-        guard publishedRepairs.count < entries.count else { return publishedRepairs }
+        guard publishedPending < pending.count || publishedTexts < texts.count else { return publishedRepairs }
         let log: PendingRepairs
         if let snapshot, snapshot.records.count == pending.count {
             log = snapshot
@@ -182,11 +176,14 @@ private struct RepairLog {
             log = PendingRepairs(pending)
             snapshot = log
         }
-        publishedRepairs.reserveCapacity(entries.count)
-        for entry in entries[publishedRepairs.count...] {
-            switch entry {
-            case .text(let repair): publishedRepairs.append(repair)
-            case .pending(let index): publishedRepairs.append(Repair(log, index))
+        publishedRepairs.reserveCapacity(pending.count + texts.count)
+        while publishedPending < pending.count || publishedTexts < texts.count {
+            if publishedTexts < texts.count, texts[publishedTexts].position <= publishedPending {
+                publishedRepairs.append(texts[publishedTexts].repair)
+                publishedTexts += 1
+            } else {
+                publishedRepairs.append(Repair(log, publishedPending))
+                publishedPending += 1
             }
         }
         return publishedRepairs
