@@ -41,7 +41,10 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "KilnModel", dependencies: ["KilnSupport", "KilnMacros"]),
+        // The reader's byte scans on the vector unit (SSE2, NEON; a portable loop elsewhere). C, for
+        // the intrinsics; no unsafe flags.
+        .target(name: "CKilnScan"),
+        .target(name: "KilnModel", dependencies: ["KilnSupport", "KilnMacros", "CKilnScan"]),
         .target(
             name: "KilnNetwork",
             dependencies: ["KilnSupport", "KilnModel", .product(name: "Logging", package: "swift-log")]

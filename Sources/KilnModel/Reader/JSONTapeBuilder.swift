@@ -1,3 +1,4 @@
+internal import CKilnScan
 import Foundation
 
 /// How strictly ``JSONDocument`` reads bytes.
@@ -245,25 +246,11 @@ extension JSONTapeBuilder {
         var j = start &+ 1
         var escaped = false
         var ascii = true
-        let raw = UnsafeRawPointer(p)
         while true {
-            // Eight bytes at a time while they are plain ASCII with no quote, backslash or control
-            // (SWAR: Swift's generic SIMD types do not vectorize this loop). The lowest flagged
-            // byte is exact — a borrow only flags bytes after a true one — so the loop ends on the
-            // first special byte, not at the start of its word.
-            while true {
-                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let quote = x ^ (ones &* 0x22)
-                let slash = x ^ (ones &* 0x5C)
-                let special = (((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((x &- ones &* 0x20) & ~x) | x) & highs
-                if special != 0 {
-                    j &+= special.trailingZeroBitCount &>> 3
-                    break
-                }
-                j &+= 8
-            }
+            // Sixteen bytes at a time while they are plain ASCII with no quote, backslash or
+            // control (CKilnScan: Swift's generic SIMD types do not vectorize this loop). The
+            // zero padding after the document stops it at the end.
+            j &+= kiln_plain_text_length(p + j)
             let b = p[j]
             if b == UInt8(ascii: "\"") { break }
             if b == UInt8(ascii: "\\") {
