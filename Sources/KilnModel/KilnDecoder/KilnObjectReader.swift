@@ -216,9 +216,14 @@ extension KilnObjectReader {
         let filter = keyFilter
         let start = hint
         let object = self.object
+        let context = self.context
         let found: Int? = key.withUTF8 { utf8 in
-            guard filter & JSONTape.filterBit(utf8) != 0 else { return nil }
-            return tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start)
+            // An object whose keys are not plain ASCII has an empty filter: every look-up there
+            // takes the miss's path, which compares keys as Swift strings.
+            if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
+                return found
+            }
+            return context.memberMissedByBytes(of: object, key: UnsafeRawBufferPointer(utf8))
         }
         guard let found else { return nil }
         let token = tape.tokens[found]
@@ -424,14 +429,15 @@ extension JSONTape {
         return 1 << ((UInt64(key.count) &* 31 &+ first &* 7 &+ last) & 63)
     }
 
-    /// The key filter of the object at `object`: every bit set when a key has escapes.
+    /// The key filter of the object at `object`: empty when its keys are not all plain ASCII
+    /// (escaped or beyond ASCII), so that every look-up there compares keys as Swift strings.
     @usableFromInline
     func keyFilter(of object: Int) -> UInt64 {
+        guard hasPlainKeys(object) else { return 0 }
         let end = Int(tokens[object].payload)
         var filter: UInt64 = 0
         var i = object + 1
         while i < end {
-            if tokens[i].kind == .escapedString { return ~0 }
             filter |= JSONTape.filterBit(rawBytes(at: i))
             i = next(after: i + 1)
         }
