@@ -81,15 +81,6 @@ final class KilnDecodingContext {
         return map[key]
     }
 
-    /// After the byte-wise look-up of `key` missed in `object`: the member whose key equals it as
-    /// Swift strings do. Keys of ASCII bytes equal as strings only when their bytes are equal, so
-    /// when both the object's keys and `key` are plain ASCII, the miss stands without a second look.
-    @usableFromInline
-    func memberMissedByBytes(of object: Int, key: UnsafeRawBufferPointer) -> Int? {
-        if tape.hasPlainKeys(object), JSONTape.isASCII(key) { return nil }
-        return equivalentMember(of: object, key: String(decoding: key, as: UTF8.self))
-    }
-
     /// The members of `object` under `name(key)`, each name at its first member.
     private func firstMembers(of object: Int, named name: (String) -> String) -> [String: Int] {
         var map: [String: Int] = [:]
@@ -122,14 +113,20 @@ final class KilnDecodingContext {
     /// The value token of member `key` in the object at `object`, or `nil`.
     @inlinable
     func member(of object: Int, key: String) -> Int? {
-        var key = key
+        guard tape.hasPlainKeys(object) else { return equivalentMember(of: object, key: key) }
+        var bytes = key
         let slot = hint + 2 * (object & (Self.hintSlots - 1))
         let start = slot[0] == object ? slot[1] : 0
-        let found = key.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            guard tape.hasPlainKeys(object) else { return memberMissedByBytes(of: object, key: bytes) }
-            return tape.member(of: object, key: bytes, hint: start) ?? memberMissedByBytes(of: object, key: bytes)
-        }
+        // Plain ASCII keys equal an ASCII key as strings only when their bytes do: after a miss,
+        // only a key beyond ASCII (the Kelvin sign is "K") is compared again as a Swift string.
+        var asciiKey = true
+        let found =
+            bytes.withUTF8 { utf8 in
+                let raw = UnsafeRawBufferPointer(utf8)
+                if let found = tape.member(of: object, key: raw, hint: start) { return found }
+                asciiKey = JSONTape.isASCII(raw)
+                return nil
+            } ?? (asciiKey ? nil : equivalentMember(of: object, key: key))
         if let found {
             slot[0] = object
             slot[1] = tape.next(after: found)

@@ -216,16 +216,17 @@ extension KilnObjectReader {
         let filter = keyFilter
         let start = hint
         let object = self.object
-        let context = self.context
+        // After a byte-wise miss, keys are compared as Swift strings unless both the object's keys
+        // and `key` are plain ASCII. An object whose keys are not has an empty filter.
+        var asStrings = false
         let found: Int? = key.withUTF8 { utf8 in
-            // An object whose keys are not plain ASCII has an empty filter: every look-up there
-            // takes the miss's path, which compares keys as Swift strings.
             if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
                 return found
             }
-            return context.memberMissedByBytes(of: object, key: UnsafeRawBufferPointer(utf8))
+            asStrings = !tape.hasPlainKeys(object) || !JSONTape.isASCII(UnsafeRawBufferPointer(utf8))
+            return nil
         }
-        guard let found else { return nil }
+        guard let found = found ?? (asStrings ? context.equivalentMember(of: object, key: key) : nil) else { return nil }
         let token = tape.tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
         return found

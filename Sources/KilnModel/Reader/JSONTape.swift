@@ -67,19 +67,34 @@ final class JSONTape: @unchecked Sendable {
     @inlinable @inline(__always)
     func hasPlainKeys(_ object: Int) -> Bool { tokens[object].isASCII }
 
-    /// Whether `bytes` are all ASCII.
-    @usableFromInline
+    /// Whether `bytes` are all ASCII. Keys up to 16 bytes, nearly all of them, take two loads
+    /// that may overlap; inlined, as it runs after every byte-wise miss of a key.
+    @inlinable @inline(__always)
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
+        let n = bytes.count
+        guard let p = bytes.baseAddress, n > 0 else { return true }
+        if n >= 8 {
+            guard n <= 16 else { return isASCII(long: bytes) }
+            let words = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            return words & 0x8080_8080_8080_8080 == 0
+        }
+        if n >= 4 {
+            let words = p.loadUnaligned(as: UInt32.self) | p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            return words & 0x8080_8080 == 0
+        }
+        // One to three bytes: the first, the middle and the last cover them all.
+        return (bytes[0] | bytes[n &>> 1] | bytes[n &- 1]) & 0x80 == 0
+    }
+
+    @usableFromInline
+    static func isASCII(long bytes: UnsafeRawBufferPointer) -> Bool {
         var high: UInt64 = 0
+        var i = 0
         while i &+ 8 <= bytes.count {
             high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             i &+= 8
         }
-        while i < bytes.count {
-            high |= UInt64(bytes[i])
-            i &+= 1
-        }
+        if i < bytes.count { high |= bytes.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self) }
         return high & 0x8080_8080_8080_8080 == 0
     }
 
