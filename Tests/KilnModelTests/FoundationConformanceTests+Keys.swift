@@ -34,8 +34,11 @@ extension FoundationConformanceTests {
         Self.expectSame(KeyCount.self, #"{"a": 1, "b": 2, "a": 3}"#)
     }
 
-    @Test func aDuplicateAfterTheLookUpHintStillReadsTheFirstValue() {
-        withKnownIssue("Kiln's in-order look-up resumes after the last member read and returns the next equal key; first-wins needs a full scan") {
+    /// A deliberate difference (TolerantDecoding.md's table, "A key written twice in one
+    /// object"): a property read after the look-up has passed the key's first occurrence gets a
+    /// later one. Knowing that no key repeats costs every object's look-ups 5 to 11% of a decode.
+    @Test func aDuplicateAfterTheLookUpHintReadsALaterValue() {
+        withKnownIssue("deliberate: Kiln's in-order look-up resumes after the last member read; proving no key repeats would cost every decode") {
             Self.expectSame(Ordered.self, #"{"b": 0, "a": 1, "x": 2, "a": 3}"#)
             Self.expectSame(OrderedModel.self, #"{"b": 0, "a": 1, "x": 2, "a": 3}"#)
         }
