@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KilnModel
+@_spi(Testing) @testable import KilnModel
 
 /// Keys: duplicates, Unicode equality, and the key decoding strategies.
 extension FoundationConformanceTests {
@@ -34,9 +34,13 @@ extension FoundationConformanceTests {
         Self.expectSame(KeyCount.self, #"{"a": 1, "b": 2, "a": 3}"#)
     }
 
-    @Test func aDuplicateAfterTheLookUpHintStillReadsTheFirstValue() {
-        withKnownIssue("Kiln's in-order look-up resumes after the last member read and returns the next equal key; first-wins needs a full scan") {
+    /// A deliberate difference (TolerantDecoding.md's table, "A key written twice in one
+    /// object"): a property read after the look-up has passed the key's first occurrence gets a
+    /// later one. Knowing that no key repeats costs every object's look-ups 5 to 11% of a decode.
+    @Test func aDuplicateAfterTheLookUpHintReadsALaterValue() {
+        withKnownIssue("deliberate: Kiln's in-order look-up resumes after the last member read; proving no key repeats would cost every decode") {
             Self.expectSame(Ordered.self, #"{"b": 0, "a": 1, "x": 2, "a": 3}"#)
+            Self.expectSame(OrderedModel.self, #"{"b": 0, "a": 1, "x": 2, "a": 3}"#)
         }
     }
 
@@ -51,9 +55,39 @@ extension FoundationConformanceTests {
         enum CodingKeys: String, CodingKey { case value = "caf\u{e9}" }
     }
 
+    struct Kelvin: Decodable {
+        var value: Int
+        enum CodingKeys: String, CodingKey { case value = "\u{212A}" }
+    }
+
+    struct Letter: Decodable {
+        var value: Int
+        enum CodingKeys: String, CodingKey { case value = "K" }
+    }
+
+    /// A coding key finds a document key it equals as Swift strings, written either way, escaped
+    /// or not, the first of several equivalent keys winning; ASCII keys equal the Kelvin sign.
     @Test func aKeyMatchesItsCanonicalEquivalent() {
-        withKnownIssue("Kiln matches keys byte for byte; Swift String equality needs normalization on every miss") {
-            Self.expectSame(Cafe.self, #"{"cafe\u0301": true}"#)
+        Self.expectSame(Cafe.self, #"{"cafe\u0301": true}"#)
+        Self.expectSame(Cafe.self, "{\"cafe\u{301}\": true}")
+        Self.expectSame(Cafe.self, #"{"x": 1, "cafe\u0301": true, "caf\u00e9": false}"#)
+        Self.expectSame(Cafe.self, #"{"x": 1, "caf\u00e9": false, "cafe\u0301": true}"#)
+        Self.expectSame(Cafe.self, #"{"caf\u00e9s": true}"#)
+        Self.expectSame(Kelvin.self, #"{"K": 3}"#)
+        Self.expectSame(Letter.self, #"{"\u212A": 3}"#)
+        Self.expectSame(Letter.self, #"{"k": 1, "\u212A": 3, "K": 4}"#)
+        Self.expectSame(One.self, #"{"\u0061": 5}"#)
+    }
+
+    /// The same through `@DataModel`'s fast path (`init(kiln:)`) and its `Decoder` path.
+    @Test func aModelPropertyMatchesItsCanonicalEquivalent() {
+        for json in [
+            #"{"cafe\u0301": true, "name": "n"}"#, #"{"name": "n", "caf\u00e9": true}"#, "{\"cafe\u{301}\": true}",
+            #"{"caf\u00e9": false, "cafe\u0301": true, "name": "\u006e"}"#, #"{"n\u0061me": "x", "name": "y"}"#,
+        ] {
+            Self.expectSame(AccentedKeyModel.self, json)
+            let viaDecoderPath = try? KilnDecoder.decoderProtocolPath.decode(AccentedKeyModel.self, from: Data(json.utf8))
+            #expect(viaDecoderPath == (try? JSONDecoder().decode(AccentedKeyModel.self, from: Data(json.utf8))), "\(json)")
         }
     }
 
@@ -159,4 +193,19 @@ extension FoundationConformanceTests {
         }
         Self.expectSame(Paths.self, #"{"x": [{"y": 1}, {"z": 2}]}"#, Strategies(key: byDepth))
     }
+}
+
+/// A model whose property name is not ASCII ("café", precomposed).
+@DataModel
+struct AccentedKeyModel: Equatable, Sendable {
+    var café = false
+    var name = ""
+}
+
+/// A model reading `b`, `x`, `a` in that order.
+@DataModel
+struct OrderedModel: Equatable, Sendable {
+    var b = 0
+    var x = 0
+    var a = 0
 }

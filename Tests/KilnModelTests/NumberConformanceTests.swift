@@ -261,8 +261,6 @@ struct NumberConformanceTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Double].self, from: Data("[0e1]".utf8)) }
     }
 
-    /// Not yet the same (TolerantDecoding.md): an integer written with a fraction at 2^52 or
-    /// beyond, which Foundation reads through `Double` or refuses. Found by the differential fuzzer.
     /// Below 2^53 an integer written with a fraction is the `Double` it reads as, rounded to the
     /// nearest representable value: from 2^52 the fraction can round the integer up.
     @Test func integersWithAFractionBelowTwoToTheFiftyThreeAreTheirDouble() {
@@ -273,10 +271,26 @@ struct NumberConformanceTests {
         Self.expectSame(UInt64.self, "4722324234798324.5")
     }
 
+    /// From 2^53 up, an integer written with a fraction or an exponent is read again as a
+    /// `Decimal`, whose digits must fit in 64 bits: `8469436200000771774.006` (22 digits) is no
+    /// `Int64`, `9007199254740993.000` is `9007199254740993`. Found by the differential fuzzer.
     @Test func integersWithAFractionBeyondDoublePrecision() {
-        withKnownIssue {
-            Self.expectSame(Int64.self, "8469436200000771774.006")
-            Self.expectSame(UInt64.self, "1.4674408446744073709552e19")
+        Self.expectSame(Int64.self, "8469436200000771774.006")
+        Self.expectSame(UInt64.self, "1.4674408446744073709552e19")
+        for text in [
+            "9007199254740993.000", "9007199254740993.0000000", "-9007199254740993.5", "9.007199254740993e15", "90071992547409930e-1",
+            "-9223372036854775808.0", "-9223372036854775807.0", "9223372036854775807.0", "9223372036854774784.0", "1e18", "1.5e18",
+            "12345678901234567.000000000000000000000000000001", "9007199254740993.000000000000000000000000000000000000001",
+        ] {
+            Self.expectSame(Int64.self, text)
+            Self.expectSame(Int.self, text)
+        }
+        for text in ["1e19", "1.8446744073709551615e19", "18446744073709549568.0", "-1e18", "9007199254740993.5"] {
+            Self.expectSame(UInt64.self, text)
+        }
+        for text in ["1e20", "-1e20", "1e19", "9007199254740993.5", "18446744073709551615.0"] {
+            Self.expectSame(Int128.self, text)
+            Self.expectSame(UInt128.self, text)
         }
     }
 

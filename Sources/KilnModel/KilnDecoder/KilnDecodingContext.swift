@@ -21,6 +21,9 @@ final class KilnDecodingContext {
     @usableFromInline let convertsKeys: Bool
     /// Per object, its converted keys and their value tokens, built on first use.
     var convertedMembers: [Int: [String: Int]] = [:]
+    /// Per object whose keys are not all plain ASCII, its keys as Swift strings and their value
+    /// tokens, built on first use (``equivalentMember(of:key:)``).
+    var equivalentMembers: [Int: [String: Int]] = [:]
     /// Per object, the key token after the member found last: models and dictionaries read keys
     /// mostly in document order, so the next look-up usually succeeds at the hint. A small
     /// direct-mapped cache (`[object, hint]` pairs, slot = object mod 64), so a nested decode does
@@ -61,15 +64,33 @@ final class KilnDecodingContext {
     /// The converted keys of `object` and their value tokens.
     func convertedKeys(of object: Int, codingPath: () -> [any CodingKey]) -> [String: Int] {
         if let known = convertedMembers[object] { return known }
+        let map = firstMembers(of: object) { convertKey($0, codingPath) }
+        convertedMembers[object] = map
+        return map
+    }
+
+    /// The value token of the member of `object` whose key equals `key` as Swift strings do
+    /// (a precomposed "é" is "e" and a combining accent), the first when several do, as in
+    /// Foundation. For objects whose keys are not all plain ASCII, and for keys outside ASCII
+    /// that the byte-wise look-up missed.
+    @usableFromInline
+    func equivalentMember(of object: Int, key: String) -> Int? {
+        if let known = equivalentMembers[object] { return known[key] }
+        let map = firstMembers(of: object) { $0 }
+        equivalentMembers[object] = map
+        return map[key]
+    }
+
+    /// The members of `object` under `name(key)`, each name at its first member.
+    private func firstMembers(of object: Int, named name: (String) -> String) -> [String: Int] {
         var map: [String: Int] = [:]
         var i = object + 1
         let end = Int(tape.tokens[object].payload)
         while i < end {
-            let converted = convertKey(tape.string(at: i), codingPath)
-            if map[converted] == nil { map[converted] = i + 1 }
+            let named = name(tape.string(at: i))
+            if map[named] == nil { map[named] = i + 1 }
             i = tape.next(after: i + 1)
         }
-        convertedMembers[object] = map
         return map
     }
 
@@ -92,10 +113,20 @@ final class KilnDecodingContext {
     /// The value token of member `key` in the object at `object`, or `nil`.
     @inlinable
     func member(of object: Int, key: String) -> Int? {
-        var key = key
+        guard tape.hasPlainKeys(object) else { return equivalentMember(of: object, key: key) }
+        var bytes = key
         let slot = hint + 2 * (object & (Self.hintSlots - 1))
         let start = slot[0] == object ? slot[1] : 0
-        let found = key.withUTF8 { utf8 in tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) }
+        // Plain ASCII keys equal an ASCII key as strings only when their bytes do: after a miss,
+        // only a key beyond ASCII (the Kelvin sign is "K") is compared again as a Swift string.
+        var asciiKey = true
+        let found =
+            bytes.withUTF8 { utf8 in
+                let raw = UnsafeRawBufferPointer(utf8)
+                if let found = tape.member(of: object, key: raw, hint: start) { return found }
+                asciiKey = JSONTape.isASCII(raw)
+                return nil
+            } ?? (asciiKey ? nil : equivalentMember(of: object, key: key))
         if let found {
             slot[0] = object
             slot[1] = tape.next(after: found)
@@ -251,7 +282,7 @@ extension KilnDecodingContext {
     /// beyond `Decimal`'s range (Foundation refuses those too).
     func decimal(at index: Int) -> Decimal?? {
         switch kind(index) {
-        case .int, .uint, .double: .some(Decimal(string: tape.numberText(at: index), locale: Locale(identifier: "en_US_POSIX")))
+        case .int, .uint, .double: .some(JSONNumberText.decimal(tape.numberText(at: index)))
         default: .none
         }
     }

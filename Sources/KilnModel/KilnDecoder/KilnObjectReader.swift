@@ -216,11 +216,17 @@ extension KilnObjectReader {
         let filter = keyFilter
         let start = hint
         let object = self.object
+        // After a byte-wise miss, keys are compared as Swift strings unless both the object's keys
+        // and `key` are plain ASCII. An object whose keys are not has an empty filter.
+        var asStrings = false
         let found: Int? = key.withUTF8 { utf8 in
-            guard filter & JSONTape.filterBit(utf8) != 0 else { return nil }
-            return tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start)
+            if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
+                return found
+            }
+            asStrings = !tape.hasPlainKeys(object) || !JSONTape.isASCII(UnsafeRawBufferPointer(utf8))
+            return nil
         }
-        guard let found else { return nil }
+        guard let found = found ?? (asStrings ? context.equivalentMember(of: object, key: key) : nil) else { return nil }
         let token = tape.tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
         return found
@@ -424,14 +430,15 @@ extension JSONTape {
         return 1 << ((UInt64(key.count) &* 31 &+ first &* 7 &+ last) & 63)
     }
 
-    /// The key filter of the object at `object`: every bit set when a key has escapes.
+    /// The key filter of the object at `object`: empty when its keys are not all plain ASCII
+    /// (escaped or beyond ASCII), so that every look-up there compares keys as Swift strings.
     @usableFromInline
     func keyFilter(of object: Int) -> UInt64 {
+        guard hasPlainKeys(object) else { return 0 }
         let end = Int(tokens[object].payload)
         var filter: UInt64 = 0
         var i = object + 1
         while i < end {
-            if tokens[i].kind == .escapedString { return ~0 }
             filter |= JSONTape.filterBit(rawBytes(at: i))
             i = next(after: i + 1)
         }

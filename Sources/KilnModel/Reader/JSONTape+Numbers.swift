@@ -1,3 +1,5 @@
+import Foundation
+
 /// Exact readings of a number token from its text: the slow paths behind the tape's stored
 /// value, for what that value cannot say (an integer beyond 64 bits, a `Float` rounded once,
 /// whether a zero was written as zero).
@@ -108,19 +110,44 @@ struct JSONNumberText {
     /// The value as `I`, as Foundation's `JSONDecoder` reads integers: a plain integer exactly,
     /// over `I`'s whole range. Otherwise the value must be an integer in `I`'s range as a
     /// `Double` reads it. Below 2^53 it is that `Double` (`4722324234798324.8` reads as
-    /// `4722324234798325`); from 2^53 up it is the integer part of the exact value, which must
-    /// fit in 64 bits and, negated after conversion, in `I` (so `-9223372036854775808.0` is not
-    /// an `Int64`); types narrower than 64 bits take the `Int64` reading (`-128.0` is an `Int8`).
+    /// `4722324234798325`); from 2^53 up, where a `Double` no longer holds every integer, it is
+    /// the text read again as a `Decimal` (`decimalInteger(_:)`). Types
+    /// narrower than 64 bits take the `Int64` reading (`-128.0` is an `Int8`).
     func integer<I: FixedWidthInteger>(_ type: I.Type) -> I? {
         if isPlain { return plainInteger(I.self) }
         if I.bitWidth < 64 { return integer(Int64.self).flatMap { I(exactly: $0) } }
         guard let double = Double(String(decoding: bytes, as: UTF8.self)), let rounded = I(exactly: double) else { return nil }
         if double.magnitude < 9_007_199_254_740_992 { return rounded }
-        guard let magnitude = integerPart() else { return nil }
-        if !negative { return I(exactly: magnitude) }
-        if magnitude == 0 { return 0 }
+        return decimalInteger(I.self)
+    }
+
+    /// The value read as a `Decimal` and made an `I` as Foundation makes one: the decimal's
+    /// significand (its digits with trailing zeros dropped, at most 38 of them) must fit in 64
+    /// bits; it is then scaled by the exponent, a fraction cut off, and must fit in `I` once the
+    /// sign is applied. So `9007199254740993.000` is `9007199254740993`, while
+    /// `8469436200000771774.006`, whose 22 digits do not fit in 64 bits, is no `Int64`, and
+    /// `-9223372036854775808.0` is none either (its magnitude is not an `Int64`).
+    func decimalInteger<I: FixedWidthInteger>(_ type: I.Type) -> I? {
+        guard let decimal = Self.decimal(String(decoding: bytes, as: UTF8.self)), !decimal.isNaN,
+            var magnitude = UInt64(decimal.significand.magnitude.description)
+        else { return nil }
+        if decimal.exponent < 0 {
+            for _ in 0 ..< -decimal.exponent { magnitude /= 10 }
+        } else {
+            for _ in 0..<decimal.exponent {
+                let (scaled, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                magnitude = scaled
+            }
+        }
+        guard decimal.sign == .minus else { return I(exactly: magnitude) }
         guard I.isSigned, let positive = I(exactly: magnitude) else { return nil }
         return 0 - positive
+    }
+
+    /// A number's text as `Decimal`, as Foundation reads it (`nil` beyond `Decimal`'s range).
+    static func decimal(_ text: String) -> Decimal? {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// A plain integer's digits, accumulated toward its sign so that `I.min` fits.
@@ -134,38 +161,5 @@ struct JSONNumberText {
             value = next
         }
         return value
-    }
-
-    /// The integer part of the exact value (digits scaled by the exponent, truncated), or
-    /// `nil` beyond `UInt64`.
-    private func integerPart() -> UInt64? {
-        // The digits that stand before the decimal point once the exponent is applied.
-        var wholeDigits = -fractionCount + exponent
-        var value: UInt64 = 0
-        for i in digitsStart..<digitsEnd where bytes[i] != UInt8(ascii: ".") {
-            wholeDigits += 1
-        }
-        // wholeDigits is now the count of all digits plus the scale: how many leading digits
-        // are whole, and past the written digits, how many zeros follow.
-        var taken = 0
-        for i in digitsStart..<digitsEnd where bytes[i] != UInt8(ascii: ".") {
-            guard taken < wholeDigits else { break }
-            guard let next = Self.appending(UInt64(bytes[i] &- UInt8(ascii: "0")), to: value) else { return nil }
-            value = next
-            taken += 1
-        }
-        while taken < wholeDigits {
-            if value == 0 { return 0 }
-            guard let next = Self.appending(0, to: value) else { return nil }
-            value = next
-            taken += 1
-        }
-        return value
-    }
-
-    private static func appending(_ digit: UInt64, to value: UInt64) -> UInt64? {
-        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(digit)
-        return o1 || o2 ? nil : sum
     }
 }

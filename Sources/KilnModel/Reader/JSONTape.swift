@@ -17,7 +17,9 @@ struct JSONToken {
     /// scalars: byte offset of the value in the document.
     @usableFromInline var aux: UInt32
     @usableFromInline var kind: Kind
-    /// string: every byte of the raw content is ASCII (it fits the token's padding).
+    /// string: every byte of the raw content is ASCII; object: every key is a string of ASCII
+    /// bytes without escapes, so that keys equal as Swift strings exactly when their bytes do
+    /// (``JSONTape/hasPlainKeys(_:)``). It fits the token's padding.
     @usableFromInline var isASCII: Bool
 
     @inlinable init(kind: Kind, payload: Int64, aux: UInt32, isASCII: Bool = false) {
@@ -58,6 +60,42 @@ final class JSONTape: @unchecked Sendable {
     func next(after index: Int) -> Int {
         let token = tokens[index]
         return token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : index + 1
+    }
+
+    /// Whether every key of the object at `object` is ASCII written without escapes: a key then
+    /// equals another string as Swift compares strings exactly when their bytes are equal.
+    @inlinable @inline(__always)
+    func hasPlainKeys(_ object: Int) -> Bool { tokens[object].isASCII }
+
+    /// Whether `bytes` are all ASCII. Keys up to 16 bytes, nearly all of them, take two loads
+    /// that may overlap; inlined, as it runs after every byte-wise miss of a key.
+    @inlinable @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard let p = bytes.baseAddress, n > 0 else { return true }
+        if n >= 8 {
+            guard n <= 16 else { return isASCII(long: bytes) }
+            let words = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            return words & 0x8080_8080_8080_8080 == 0
+        }
+        if n >= 4 {
+            let words = p.loadUnaligned(as: UInt32.self) | p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            return words & 0x8080_8080 == 0
+        }
+        // One to three bytes: the first, the middle and the last cover them all.
+        return (bytes[0] | bytes[n &>> 1] | bytes[n &- 1]) & 0x80 == 0
+    }
+
+    @usableFromInline
+    static func isASCII(long bytes: UnsafeRawBufferPointer) -> Bool {
+        var high: UInt64 = 0
+        var i = 0
+        while i &+ 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        if i < bytes.count { high |= bytes.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self) }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The value index of the member `key` (raw UTF-8 bytes) of the object at `object`, or `nil`.

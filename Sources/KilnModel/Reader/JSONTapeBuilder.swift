@@ -159,7 +159,8 @@ struct JSONTapeBuilder {
                     let isObject = b == UInt8(ascii: "{")
                     stack[depth] = tokenCount
                     depth += 1
-                    append(isObject ? .object : .array, 0, 0)
+                    // An object's keys are plain until one is not (`key(_:of:)`).
+                    append(isObject ? .object : .array, 0, 0, isASCII: isObject)
                     inObject = isObject
                     i = skipLayout(i &+ 1)
                     if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -169,7 +170,7 @@ struct JSONTapeBuilder {
                         i += 1
                         needValue = false
                     } else if isObject {
-                        i = try key(i)
+                        i = try key(i, of: stack[depth - 1])
                         tokens[stack[depth - 1]].aux &+= 1
                     }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -207,7 +208,7 @@ struct JSONTapeBuilder {
                 if b == UInt8(ascii: ",") {
                     i = skipLayout(i &+ 1)
                     if inObject {
-                        i = try key(i)
+                        i = try key(i, of: stack[depth - 1])
                         tokens[stack[depth - 1]].aux &+= 1
                     }
                     needValue = true
@@ -226,11 +227,15 @@ struct JSONTapeBuilder {
         if i < count { throw unexpected(i, expecting: "the end of the document") }
     }
 
-    /// Reads `"key" :` and returns where the value starts.
+    /// Reads `"key" :` of the object at token `object` and returns where the value starts. A key
+    /// with an escape or a byte beyond ASCII marks the object's keys as not plain
+    /// (``JSONTape/hasPlainKeys(_:)``).
     @inline(__always)
-    mutating func key(_ start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func key(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         let i = skipWhitespace(try string(start))
+        let key = tokens[tokenCount &- 1]
+        if !key.isASCII || key.kind != .string { tokens[object].isASCII = false }
         guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
         return skipWhitespace(i &+ 1)
     }
