@@ -195,10 +195,10 @@ extension FoundationConformanceTests {
     }
 }
 
-/// A model whose property name is not ASCII ("café", precomposed).
+/// A model whose key is not ASCII ("café", precomposed).
 @DataModel
 struct AccentedKeyModel: Equatable, Sendable {
-    var café = false
+    @Key("café") var cafe = false
     var name = ""
 }
 
