@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds the kiln-fuzz libFuzzer target with AddressSanitizer by calling swiftc directly on
-# KilnSupport, KilnModel, Benchmarks/Sources/BenchSupport and Benchmarks/Sources/kiln-fuzz. BenchSupport's models are @DataModel types: the
+# KilnSupport, KilnModel (with CKilnScan's header), Benchmarks/Sources/BenchSupport and Benchmarks/Sources/kiln-fuzz. BenchSupport's models are @DataModel types: the
 # macro plugin is built first by SwiftPM, as a host tool without the sanitizer
 # (`swift build --product KilnMacros` → <bin path>/KilnMacros-tool), and handed to each swiftc
 # call with `-load-plugin-executable`, as SwiftPM does for every module that depends on
@@ -18,6 +18,14 @@ fi
 
 mkdir -p "$OUT"
 cd "$OUT"
+# CKilnScan is a C target of header-only `static inline` functions: a module map is all swiftc
+# needs to import it (SwiftPM writes one of its own).
+cat > module.modulemap <<MAP
+module CKilnScan {
+    header "$ROOT/Sources/CKilnScan/include/CKilnScan.h"
+    export *
+}
+MAP
 # One package name for the four modules, as SwiftPM gives Kiln's: KilnModel uses KilnSupport's
 # `package` declarations.
 FLAGS="-O -wmo -parse-as-library -sanitize=fuzzer,address -swift-version 6 -package-name Kiln"
