@@ -46,6 +46,23 @@ import Testing
         #expect(all == firstAlone + secondAlone)
     }
 
+    /// What `onRepair` hears from the second document of a session reads that document.
+    @Test func onRepairReadsEachRepairFromItsOwnDocument() throws {
+        let heard = LockedRepairs()
+        var policy = DecodingPolicy()
+        policy.onRepair = { heard.append($0.description) }
+        let session = DecodingSession(policy: policy, keepsRepairs: false)
+        _ = try log([Self.first, Self.second], in: session)
+        #expect(heard.all.contains(#"rows[1].owner.followers: expected Int, found "9k" → 0"#), "\(heard.all)")
+    }
+
+    final class LockedRepairs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
     /// Repairs made as text (here by a model decoded through `init(from:)` inside the fast path's
     /// document) keep their place among the reader's.
     @Test func textAndCompactRepairsKeepTheirOrder() throws {

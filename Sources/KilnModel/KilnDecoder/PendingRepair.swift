@@ -96,9 +96,13 @@ struct PendingRepairChunks {
 
     init() {}
 
+    /// A log of one repair of `tape` (its ``PendingRepair/document`` becomes this log's first).
     init(_ repair: PendingRepair, in tape: JSONTape) {
         tapes = [tape]
-        append(repair)
+        append(
+            PendingRepair(
+                kind: repair.kind, document: 0, object: repair.object, node: repair.node, tail: repair.tail, expected: repair.expected,
+                found: repair.found, result: repair.result))
     }
 
     /// The place of `tape` in ``tapes``, added if new.
