@@ -31,6 +31,9 @@ final class KilnDecodingContext {
     /// it without exclusivity checks.
     @usableFromInline let hint: UnsafeMutablePointer<Int>
     @usableFromInline static let hintSlots = 64
+    /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
+    /// decode ends. Only the decode's own thread touches them.
+    @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []
 
     init(
         tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool,
@@ -54,6 +57,13 @@ final class KilnDecodingContext {
     }
 
     deinit { hint.deallocate() }
+
+    /// Keeps `node` alive until the decode ends, for readers that refer to it unretained.
+    @usableFromInline
+    func keep(_ node: KilnPathNode) -> Unmanaged<KilnPathNode> {
+        keptNodes.append(node)
+        return .passUnretained(node)
+    }
 
     /// The value token of the member of `object` whose key, converted by the key strategy, is
     /// `key`. The first member wins when two convert to the same key, as in Foundation.

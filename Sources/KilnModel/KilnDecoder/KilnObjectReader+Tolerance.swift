@@ -20,15 +20,17 @@ extension KilnObjectReader {
             let name: String
             if position == 0 { name = key } else if let alternate { name = alternate } else { break }
             guard let index = findAllowingNull(name) else { continue }
-            if context.tape.tokens[index].kind == .null {
+            if tokens[index].kind == .null {
                 miss.sawNull((index, position))
                 continue
             }
             if let value = strict(T.self, at: index) { return value }
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
-                if context.session.isRecording {
-                    Self.record(.coerced, context, object, at: sharedNode(), .key(name), expected: T.self, found: .token(index), result: .of(value))
+                if withContext({ $0.session.isRecording }) {
+                    Self.record(
+                        .coerced, context, object, at: sharedNode()?.takeUnretainedValue(), .key(name), expected: T.self, found: .token(index),
+                        result: .of(value))
                 }
                 return value
             case .failed:
@@ -37,12 +39,14 @@ extension KilnObjectReader {
             case .delegate: return delegate(slow())
             }
         }
-        guard !context.hasCustomDefaults else { return delegate(slow()) }
+        guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
-        if context.session.isRecording {
+        if withContext({ $0.session.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let name = place.position == 0 ? key : alternate ?? key
-            Self.record(kind, context, object, at: sharedNode(), .key(name), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
+            Self.record(
+                kind, context, object, at: sharedNode()?.takeUnretainedValue(), .key(name), expected: T.self, found: Self.found(kind, at: place.index),
+                result: .of(result))
         }
         return result
     }
@@ -51,7 +55,7 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     func salvageScalar<T>(_ type: T.Type, at index: Int) -> Salvage<T> {
         if T.self == Bool.self {
-            let token = context.tape.tokens[index]
+            let token = tokens[index]
             if token.kind == .int, token.payload == 0 || token.payload == 1 { return .value(unsafeBitCast(token.payload == 1, to: T.self)) }
         } else if T.self == Int.self, let digits = plainInteger(at: index), let exact = Int(exactly: digits) {
             return .value(unsafeBitCast(exact, to: T.self))
@@ -69,9 +73,9 @@ extension KilnObjectReader {
         case .delegate: return delegate(slow())
         case .failed: break
         }
-        guard !context.hasCustomDefaults else { return delegate(slow()) }
+        guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
-        if context.session.isRecording {
+        if withContext({ $0.session.isRecording }) {
             let (kind, found, components) = describeMiss(paths)
             Self.record(kind, context, object, at: node(), .components(components), expected: T.self, found: found, result: .of(result))
         }
@@ -147,7 +151,7 @@ extension KilnObjectReader {
     /// (watchOS), where the caller checks that the value fits.
     @usableFromInline
     func plainInteger(at index: Int) -> Int64? {
-        let token = context.tape.tokens[index]
+        let token = tokens[index]
         guard token.kind == .string, token.aux > 0, token.aux <= 18 else { return nil }
         let raw = context.tape.rawBytes(at: index)
         var negative = false
@@ -167,7 +171,7 @@ extension KilnObjectReader {
     /// The integer rule for a string that trimming would not change (no space or tab at either
     /// end): `Int(s)`, else through `Double(s)`. `nil` when the general rule must decide.
     func untrimmedInteger(at index: Int, truncating: Bool) -> Int?? {
-        let token = context.tape.tokens[index]
+        let token = tokens[index]
         guard token.kind == .string else { return nil }
         let raw = context.tape.rawBytes(at: index)
         guard let first = raw.first, let last = raw.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return nil }

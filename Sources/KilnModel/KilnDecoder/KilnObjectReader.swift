@@ -6,35 +6,85 @@
 /// the same rules, and anything rarer (custom defaults, lossy collections) is handed to
 /// ``ModelDecodingContainer`` itself, so values and repair logs are identical.
 public struct KilnObjectReader {
-    @usableFromInline let context: KilnDecodingContext
-    /// The context's tape, without reference counting on every look-up: the context keeps it
-    /// alive for the whole decode, and a reader never outlives the decode that made it.
-    @usableFromInline unowned(unsafe) let tape: JSONTape
+    // Every field is plain data: calling a method on an `inout` reader copies it, and a copy then
+    // costs no retain or release. What the fields point to lives as long as the decode, which a
+    // reader never outlives.
+
+    /// The decode's shared state, not reference counted. The hot paths borrow it with
+    /// ``withContext(_:)``; ``context`` is for the rarer ones.
+    @usableFromInline let unmanagedContext: Unmanaged<KilnDecodingContext>
+    /// The tape's tokens.
+    @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
     @usableFromInline let object: Int
     @usableFromInline let model: Any.Type
-    /// Where the object sits: its parent's path and its own step, made into a node only when a
-    /// repair, an error or a nested value needs it.
-    @usableFromInline let parentNode: KilnPathNode?
-    @usableFromInline let step: KilnPathNode.Step?
-    @usableFromInline var cachedNode: KilnPathNode?
+    /// Where the object sits: its parent's path node and its own step, made into a node only when
+    /// a repair, an error or a nested value needs it. The parent node belongs to the reader or the
+    /// decode that made this one; a node made here is kept by the context (``sharedNode()``).
+    @usableFromInline let parentNode: Unmanaged<KilnPathNode>?
+    @usableFromInline let place: Place
+    @usableFromInline var cachedNode: Unmanaged<KilnPathNode>?
     /// The key token after the member found last: members read in document order are found at once.
     @usableFromInline var hint: Int
     /// A 64-bit filter of the member keys: most keys a model asks for and the object lacks (the
     /// Swift name before its snake_case twin) are known absent without a scan.
     @usableFromInline let keyFilter: UInt64
 
+    /// The step from the parent to the object, in the forms a reader is made with.
+    @usableFromInline
+    enum Place {
+        /// The object is the parent node's own value.
+        case parent
+        /// The member whose key is the string token at this index.
+        case keyToken(Int)
+        /// An array element.
+        case index(Int)
+
+        @inlinable var step: KilnPathNode.Step? {
+            switch self {
+            case .parent: nil
+            case .keyToken(let token): .keyToken(token)
+            case .index(let position): .index(position)
+            }
+        }
+    }
+
     /// Inlinable: built in place by the caller rather than copied out of a call.
     @inlinable
-    init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: Any.Type) {
-        self.context = context
-        self.tape = context.tape
+    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Unmanaged<KilnPathNode>?, place: Place, model: Any.Type) {
+        self.unmanagedContext = context
         self.object = object
         self.model = model
         self.parentNode = parent
-        self.step = step
-        self.cachedNode = step == nil ? parent : nil
+        self.place = place
+        if case .parent = place { self.cachedNode = parent } else { self.cachedNode = nil }
         self.hint = object + 1
-        self.keyFilter = context.tape.keyFilter(of: object)
+        (self.tokens, self.keyFilter) = context._withUnsafeGuaranteedRef { ($0.tape.tokens, $0.tape.keyFilter(of: object)) }
+    }
+
+    /// A reader for the object at `object`, below `parent` by `step`; `context` keeps the nodes it
+    /// needs for as long as the decode runs.
+    init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: Any.Type) {
+        let place: Place
+        var parent = parent
+        switch step {
+        case nil: place = .parent
+        case .keyToken(let token)?: place = .keyToken(token)
+        case .index(let position)?: place = .index(position)
+        case let step?:
+            parent = KilnPathNode(parent: parent, step: step)
+            place = .parent
+        }
+        self.init(context: .passUnretained(context), object: object, parent: parent.map { context.keep($0) }, place: place, model: model)
+    }
+
+    /// The decode's context, for the rarer paths (each use may retain it).
+    @inlinable
+    var context: KilnDecodingContext { unmanagedContext.takeUnretainedValue() }
+
+    /// Runs `body` with the decode's context, without retaining it.
+    @inlinable @inline(__always)
+    func withContext<R>(_ body: (KilnDecodingContext) -> R) -> R {
+        unmanagedContext._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: Plain keys
@@ -62,7 +112,7 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T?
     {
-        if context.unknownEnumIsNil, T.self is any FallbackEnum.Type {
+        if withContext({ $0.unknownEnumIsNil }), T.self is any FallbackEnum.Type {
             return slow().optional(key, alternate, property: property, default: initial())
         }
         switch read(T.self, key) {
@@ -140,7 +190,7 @@ public struct KilnObjectReader {
     public mutating func optional<T: Decodable>(
         paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T? = nil
     ) -> T? {
-        if emptyIsMissing || (context.unknownEnumIsNil && T.self is any FallbackEnum.Type) {
+        if emptyIsMissing || (withContext { $0.unknownEnumIsNil } && T.self is any FallbackEnum.Type) {
             return slow().optional(paths: paths, emptyIsMissing: emptyIsMissing, property: property, default: initial())
         }
         var sawValue = false
@@ -204,7 +254,7 @@ extension KilnObjectReader {
     /// The member's value token when present and not null, using the hint and the key filter.
     @inlinable @inline(__always)
     mutating func find(_ key: String) -> Int? {
-        guard let found = findAllowingNull(key), tape.tokens[found].kind != .null else { return nil }
+        guard let found = findAllowingNull(key), tokens[found].kind != .null else { return nil }
         return found
     }
 
@@ -212,22 +262,25 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     mutating func findAllowingNull(_ key: String) -> Int? {
         var key = key
-        let tape = self.tape
         let filter = keyFilter
         let start = hint
         let object = self.object
-        // After a byte-wise miss, keys are compared as Swift strings unless both the object's keys
-        // and `key` are plain ASCII. An object whose keys are not has an empty filter.
-        var asStrings = false
-        let found: Int? = key.withUTF8 { utf8 in
-            if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
-                return found
+        let found: Int? = withContext { context in
+            // After a byte-wise miss, keys are compared as Swift strings unless both the object's
+            // keys and `key` are plain ASCII. An object whose keys are not has an empty filter.
+            let tape = context.tape
+            var asStrings = false
+            let found: Int? = key.withUTF8 { utf8 in
+                if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
+                    return found
+                }
+                asStrings = !tape.hasPlainKeys(object) || !JSONTape.isASCII(UnsafeRawBufferPointer(utf8))
+                return nil
             }
-            asStrings = !tape.hasPlainKeys(object) || !JSONTape.isASCII(UnsafeRawBufferPointer(utf8))
-            return nil
+            return found ?? (asStrings ? context.equivalentMember(of: object, key: key) : nil)
         }
-        guard let found = found ?? (asStrings ? context.equivalentMember(of: object, key: key) : nil) else { return nil }
-        let token = tape.tokens[found]
+        guard let found else { return nil }
+        let token = tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
         return found
     }
@@ -246,8 +299,8 @@ extension KilnObjectReader {
     func location(of path: JSONPath) -> JSONLocation {
         let components = path.components
         guard !components.isEmpty else { return .absent(step: 0, from: object) }
-        let context = self.context
-        return tape.locate(components, from: object) { context.member(of: $0, key: $1) }
+        let object = self.object
+        return withContext { context in context.tape.locate(components, from: object) { context.member(of: $0, key: $1) } }
     }
 
     @inlinable @inline(__always)
@@ -290,33 +343,37 @@ extension KilnObjectReader {
 
     @inlinable
     mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
-        guard let index = find(key) ?? alternate.flatMap({ find($0) }), context.tape.tokens[index].kind == .object else { return nil }
-        var child = KilnObjectReader(context: context, object: index, parent: sharedNode(), step: .keyToken(index - 1), model: T.self)
+        guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else { return nil }
+        var child = KilnObjectReader(context: unmanagedContext, object: index, parent: sharedNode(), place: .keyToken(index - 1), model: T.self)
         return T(kiln: &child)
     }
 
     @inlinable
     mutating func fastModels<E: KilnFastDecodable>(_ type: E.Type, _ key: String, _ alternate: String?) -> [E]? {
         guard let index = find(key) ?? alternate.flatMap({ find($0) }) else { return nil }
-        let tape = context.tape
-        let array = tape.tokens[index]
+        let tokens = self.tokens
+        let array = tokens[index]
         guard array.kind == .array else { return nil }
         let end = Int(array.payload)
         var i = index + 1
         while i < end {
-            guard tape.tokens[i].kind == .object else { return nil }
-            i = Int(tape.tokens[i].payload)
+            guard tokens[i].kind == .object else { return nil }
+            i = Int(tokens[i].payload)
         }
-        let listNode = KilnPathNode(parent: sharedNode(), step: .keyToken(index - 1))
+        let listNode = KilnPathNode(parent: sharedNode()?.takeUnretainedValue(), step: .keyToken(index - 1))
         var items: [E] = []
         items.reserveCapacity(Int(array.aux))
         i = index + 1
         var position = 0
-        while i < end {
-            var child = KilnObjectReader(context: context, object: i, parent: listNode, step: .index(position), model: E.self)
-            items.append(E(kiln: &child))
-            i = Int(tape.tokens[i].payload)
-            position += 1
+        // The children borrow `listNode`, which lives until the end of this scope.
+        withExtendedLifetime(listNode) {
+            let list = Unmanaged.passUnretained(listNode)
+            while i < end {
+                var child = KilnObjectReader(context: unmanagedContext, object: i, parent: list, place: .index(position), model: E.self)
+                items.append(E(kiln: &child))
+                i = Int(tokens[i].payload)
+                position += 1
+            }
         }
         return items
     }
@@ -343,39 +400,41 @@ extension KilnObjectReader {
     /// could apply (then `nil` here, and the tolerant rules decide).
     @inlinable
     func absentOptional<T>(_ initial: () -> T?) -> T?? {
-        guard !context.hasCustomDefaults, case .none = initial() else { return nil }
+        guard !withContext({ $0.hasCustomDefaults }), case .none = initial() else { return nil }
         return .some(nil)
     }
 
     /// Reads `T` at `index` as Foundation would, without throwing on the common types.
     @inlinable @inline(__always)
     func strict<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
-        if T.self == String.self {
-            guard let value = context.string(at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
+        withContext { context in
+            if T.self == String.self {
+                guard let value = context.string(at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if T.self == Int.self {
+                guard case .some(.some(let value)) = context.integer(Int.self, at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if T.self == Bool.self {
+                guard let value = context.bool(at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if T.self == Double.self {
+                guard let value = context.double(at: index) ?? context.nonConformingFloat(at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if T.self == Int64.self {
+                guard case .some(.some(let value)) = context.integer(Int64.self, at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if T.self == [String].self {
+                guard let value = context.stringArray(at: index) else { return nil }
+                return unsafeBitCast(value, to: T.self)
+            }
+            if let numbers = context.numberArray(T.self, at: index) { return numbers }
+            return strictOther(T.self, at: index)
         }
-        if T.self == Int.self {
-            guard case .some(.some(let value)) = context.integer(Int.self, at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Bool.self {
-            guard let value = context.bool(at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Double.self {
-            guard let value = context.double(at: index) ?? context.nonConformingFloat(at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Int64.self {
-            guard case .some(.some(let value)) = context.integer(Int64.self, at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == [String].self {
-            guard let value = context.stringArray(at: index) else { return nil }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if let numbers = context.numberArray(T.self, at: index) { return numbers }
-        return strictOther(T.self, at: index)
     }
 
     @usableFromInline
@@ -386,16 +445,17 @@ extension KilnObjectReader {
     /// This object's coding-path node, made on first use.
     @usableFromInline
     func node() -> KilnPathNode? {
-        if let cachedNode { return cachedNode }
-        guard let step else { return parentNode }
-        return KilnPathNode(parent: parentNode, step: step)
+        if let cachedNode { return cachedNode.takeUnretainedValue() }
+        let parent = parentNode?.takeUnretainedValue()
+        guard let step = place.step else { return parent }
+        return KilnPathNode(parent: parent, step: step)
     }
 
-    /// This object's coding-path node, made once and kept.
+    /// This object's coding-path node, made once and kept by the context until the decode ends.
     @usableFromInline
-    mutating func sharedNode() -> KilnPathNode? {
+    mutating func sharedNode() -> Unmanaged<KilnPathNode>? {
         if let cachedNode { return cachedNode }
-        cachedNode = node()
+        cachedNode = node().map { context.keep($0) }
         return cachedNode
     }
 
