@@ -17,17 +17,29 @@ public struct KilnObjectReader {
     @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
     @usableFromInline let object: Int
     @usableFromInline let model: Any.Type
-    /// Where the object sits: its parent's path node and its own step, made into a node only when
-    /// a repair, an error or a nested value needs it. The parent node belongs to the reader or the
-    /// decode that made this one; a node made here is kept by the context (``sharedNode()``).
-    @usableFromInline let parentNode: Unmanaged<KilnPathNode>?
+    /// Where the object sits: its parent and its own step, made into a path node only when a
+    /// repair or an error needs one. A node made here is kept by the context (``sharedNode()``).
+    @usableFromInline let parent: Parent
     @usableFromInline let place: Place
     @usableFromInline var cachedNode: Unmanaged<KilnPathNode>?
+    /// The node of the list of models read last (``sharedListNode(_:)``) and its key token.
+    @usableFromInline var listNode: Unmanaged<KilnPathNode>?
+    @usableFromInline var listKey = -1
     /// The key token after the member found last: members read in document order are found at once.
     @usableFromInline var hint: Int
     /// A 64-bit filter of the member keys: most keys a model asks for and the object lacks (the
     /// Swift name before its snake_case twin) are known absent without a scan.
     @usableFromInline let keyFilter: UInt64
+
+    /// What the object sits in.
+    @usableFromInline
+    enum Parent {
+        /// A path node (or the root), which the decode that made the reader keeps alive.
+        case node(Unmanaged<KilnPathNode>?)
+        /// The reader of the enclosing model, which outlives this one: its path node is made
+        /// only when this reader needs its own.
+        case reader(UnsafeMutablePointer<KilnObjectReader>)
+    }
 
     /// The step from the parent to the object, in the forms a reader is made with.
     @usableFromInline
@@ -38,25 +50,27 @@ public struct KilnObjectReader {
         case keyToken(Int)
         /// An array element.
         case index(Int)
+        /// An element of the parent reader's list whose key is the string token at `list`.
+        case element(list: Int, position: Int)
 
         @inlinable var step: KilnPathNode.Step? {
             switch self {
             case .parent: nil
             case .keyToken(let token): .keyToken(token)
-            case .index(let position): .index(position)
+            case .index(let position), .element(_, let position): .index(position)
             }
         }
     }
 
     /// Inlinable: built in place by the caller rather than copied out of a call.
     @inlinable
-    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Unmanaged<KilnPathNode>?, place: Place, model: Any.Type) {
+    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Parent, place: Place, model: Any.Type) {
         self.unmanagedContext = context
         self.object = object
         self.model = model
-        self.parentNode = parent
+        self.parent = parent
         self.place = place
-        if case .parent = place { self.cachedNode = parent } else { self.cachedNode = nil }
+        if case .parent = place, case .node(let node) = parent { self.cachedNode = node } else { self.cachedNode = nil }
         self.hint = object + 1
         (self.tokens, self.keyFilter) = context._withUnsafeGuaranteedRef { ($0.tape.tokens, $0.tape.keyFilter(of: object)) }
     }
@@ -74,7 +88,7 @@ public struct KilnObjectReader {
             parent = KilnPathNode(parent: parent, step: step)
             place = .parent
         }
-        self.init(context: .passUnretained(context), object: object, parent: parent.map { context.keep($0) }, place: place, model: model)
+        self.init(context: .passUnretained(context), object: object, parent: .node(parent.map { context.keep($0) }), place: place, model: model)
     }
 
     /// The decode's context, for the rarer paths (each use may retain it).
@@ -344,8 +358,12 @@ extension KilnObjectReader {
     @inlinable
     mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
         guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else { return nil }
-        var child = KilnObjectReader(context: unmanagedContext, object: index, parent: sharedNode(), place: .keyToken(index - 1), model: T.self)
-        return T(kiln: &child)
+        let context = unmanagedContext
+        // The child refers to this reader, which outlives it, for its path.
+        return withUnsafeMutablePointer(to: &self) { me in
+            var child = KilnObjectReader(context: context, object: index, parent: .reader(me), place: .keyToken(index - 1), model: T.self)
+            return T(kiln: &child)
+        }
     }
 
     @inlinable
@@ -360,16 +378,16 @@ extension KilnObjectReader {
             guard tokens[i].kind == .object else { return nil }
             i = Int(tokens[i].payload)
         }
-        let listNode = KilnPathNode(parent: sharedNode()?.takeUnretainedValue(), step: .keyToken(index - 1))
         var items: [E] = []
         items.reserveCapacity(Int(array.aux))
         i = index + 1
         var position = 0
-        // The children borrow `listNode`, which lives until the end of this scope.
-        withExtendedLifetime(listNode) {
-            let list = Unmanaged.passUnretained(listNode)
+        let context = unmanagedContext
+        // The children refer to this reader, which outlives them, for their paths.
+        withUnsafeMutablePointer(to: &self) { me in
             while i < end {
-                var child = KilnObjectReader(context: unmanagedContext, object: i, parent: list, place: .index(position), model: E.self)
+                var child = KilnObjectReader(
+                    context: context, object: i, parent: .reader(me), place: .element(list: index - 1, position: position), model: E.self)
                 items.append(E(kiln: &child))
                 i = Int(tokens[i].payload)
                 position += 1
@@ -446,9 +464,29 @@ extension KilnObjectReader {
     @usableFromInline
     func node() -> KilnPathNode? {
         if let cachedNode { return cachedNode.takeUnretainedValue() }
-        let parent = parentNode?.takeUnretainedValue()
-        guard let step = place.step else { return parent }
-        return KilnPathNode(parent: parent, step: step)
+        let parentNode: KilnPathNode?
+        switch parent {
+        case .node(let node): parentNode = node?.takeUnretainedValue()
+        case .reader(let reader):
+            if case .element(let list, _) = place {
+                parentNode = reader.pointee.sharedListNode(list)
+            } else {
+                parentNode = reader.pointee.sharedNode()?.takeUnretainedValue()
+            }
+        }
+        guard let step = place.step else { return parentNode }
+        return KilnPathNode(parent: parentNode, step: step)
+    }
+
+    /// The node of this object's list member whose key is the string token at `key`, made once
+    /// for all its elements and kept by the context.
+    @usableFromInline
+    mutating func sharedListNode(_ key: Int) -> KilnPathNode {
+        if listKey == key, let listNode { return listNode.takeUnretainedValue() }
+        let made = KilnPathNode(parent: sharedNode()?.takeUnretainedValue(), step: .keyToken(key))
+        listNode = context.keep(made)
+        listKey = key
+        return made
     }
 
     /// This object's coding-path node, made once and kept by the context until the decode ends.
