@@ -46,4 +46,30 @@ import Testing
         #expect(throws: ModelDecodingError.self) { try KilnDecoder().decode(String.self, from: "\"\(head)") }
         #expect(throws: ModelDecodingError.self) { try KilnDecoder().decode([String].self, from: "[\"\(head)") }
     }
+
+    /// Every lead byte followed by continuation bytes at their edges (and by bytes that are not
+    /// continuations) is accepted exactly when the standard library's UTF-8 validation accepts it,
+    /// whether the sequence ends the string, is followed by ASCII, or starts a run of others.
+    @Test func multiByteSequencesAreValidatedAsTheStandardLibraryDoes() throws {
+        let seconds: [UInt8] = [0x00, 0x22, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE0, 0xFF]
+        let lasts: [UInt8] = [0x22, 0x41, 0x80, 0xBF, 0xC0]
+        var checked = 0
+        for lead in UInt8(0x80)...UInt8(0xFF) {
+            for second in seconds {
+                for third in lasts {
+                    for fourth in [UInt8(0x80), 0x41] {
+                        for tail: [UInt8] in [[], [0x61], [0xE3, 0x81, 0x82]] {
+                            let content = [lead, second, third, fourth] + tail
+                            let valid = String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
+                            let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
+                            let read = (try? JSONDocument(parsing: Data(document))) != nil
+                            #expect(read == valid, "bytes \(content.map { String($0, radix: 16) })")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 128 * 13 * 5 * 2 * 3)
+    }
 }

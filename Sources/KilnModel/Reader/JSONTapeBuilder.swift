@@ -311,7 +311,23 @@ extension JSONTapeBuilder {
     }
 
     /// Validates one multi-byte UTF-8 sequence starting at `i`; returns the index after it.
+    /// The common forms are checked in one four-byte load (the padding after the document keeps
+    /// it inside the allocation): three bytes led by E1–EC or EE–EF (most CJK text) and two bytes
+    /// led by C2–DF (accented Latin, Greek, Cyrillic). Anything else takes the full check.
+    @inline(__always)
     func utf8Sequence(_ i: Int) throws(JSONSyntaxError) -> Int {
+        let word = UInt32(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self))
+        let lead = UInt8(truncatingIfNeeded: word)
+        if word & 0x00C0_C0F0 == 0x0080_80E0 {
+            if lead != 0xE0, lead != 0xED { return i &+ 3 }
+        } else if word & 0xC0E0 == 0x80C0, lead >= 0xC2 {
+            return i &+ 2
+        }
+        return try utf8SequenceChecked(i)
+    }
+
+    /// ``utf8Sequence(_:)`` for every form, byte by byte.
+    func utf8SequenceChecked(_ i: Int) throws(JSONSyntaxError) -> Int {
         let b0 = p[i]
         @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
         if b0 >= 0xC2, b0 <= 0xDF {
