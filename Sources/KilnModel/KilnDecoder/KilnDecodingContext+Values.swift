@@ -217,6 +217,8 @@ extension KilnDecodingContext {
 
     /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.
     func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
+        let mark = memberTables.top
+        defer { memberTables.top = mark }
         var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: F.self)
         return unsafeBitCast(F(kiln: &reader), to: T.self)
     }

@@ -31,6 +31,8 @@ final class KilnDecodingContext {
     /// it without exclusivity checks.
     @usableFromInline let hint: UnsafeMutablePointer<Int>
     @usableFromInline static let hintSlots = 64
+    /// The key tables of the objects ``KilnObjectReader``s are reading.
+    @usableFromInline let memberTables = MemberTables()
     /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
     /// decode ends. Only the decode's own thread touches them.
     @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []

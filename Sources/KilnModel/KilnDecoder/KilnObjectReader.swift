@@ -27,9 +27,12 @@ public struct KilnObjectReader {
     @usableFromInline var listKey = -1
     /// The key token after the member found last: members read in document order are found at once.
     @usableFromInline var hint: Int
-    /// A 64-bit filter of the member keys: most keys a model asks for and the object lacks (the
-    /// Swift name before its snake_case twin) are known absent without a scan.
-    @usableFromInline let keyFilter: UInt64
+    /// How keys are found away from the hint, made on the first look-up that misses it: a
+    /// 64-bit filter of the keys for objects of a few members (a key the object lacks, such as
+    /// the Swift name tried before its snake_case twin, is then known absent without a scan), a
+    /// hashed table of the keys for larger ones.
+    @usableFromInline var table = MemberTable.none
+    @usableFromInline var keyFilter: UInt64 = 0
 
     /// What the object sits in.
     @usableFromInline
@@ -72,7 +75,7 @@ public struct KilnObjectReader {
         self.place = place
         if case .parent = place, case .node(let node) = parent { self.cachedNode = node } else { self.cachedNode = nil }
         self.hint = object + 1
-        (self.tokens, self.keyFilter) = context._withUnsafeGuaranteedRef { ($0.tape.tokens, $0.tape.keyFilter(of: object)) }
+        self.tokens = context._withUnsafeGuaranteedRef { $0.tape.tokens }
     }
 
     /// A reader for the object at `object`, below `parent` by `step`; `context` keeps the nodes it
@@ -265,34 +268,59 @@ extension KilnObjectReader {
         case unusable
     }
 
-    /// The member's value token when present and not null, using the hint and the key filter.
+    /// The member's value token when present and not null (``findAllowingNull(_:)``).
     @inlinable @inline(__always)
     mutating func find(_ key: String) -> Int? {
         guard let found = findAllowingNull(key), tokens[found].kind != .null else { return nil }
         return found
     }
 
-    /// The member's value token when present, `null` included, using the hint and the key filter.
+    /// The member's value token when present, `null` included. The member after the one found
+    /// last is tried first; then, in an object whose keys are plain ASCII, a scan of its members
+    /// (a few) or its ``MemberTable`` (more); keys are compared as Swift strings otherwise.
     @inlinable @inline(__always)
     mutating func findAllowingNull(_ key: String) -> Int? {
         var key = key
-        let filter = keyFilter
         let start = hint
         let object = self.object
+        let tokens = self.tokens
+        var table = self.table
+        var filter = keyFilter
         let found: Int? = withContext { context in
-            // After a byte-wise miss, keys are compared as Swift strings unless both the object's
-            // keys and `key` are plain ASCII. An object whose keys are not has an empty filter.
             let tape = context.tape
             var asStrings = false
             let found: Int? = key.withUTF8 { utf8 in
-                if filter & JSONTape.filterBit(utf8) != 0, let found = tape.member(of: object, key: UnsafeRawBufferPointer(utf8), hint: start) {
-                    return found
+                let raw = UnsafeRawBufferPointer(utf8)
+                let end = Int(tokens[object].payload)
+                if start < end {
+                    let token = tokens[start]
+                    if token.kind == .string, Int(token.aux) == raw.count,
+                        JSONTape.bytesEqual(tape.base + Int(token.payload), raw.baseAddress ?? UnsafeRawPointer(tape.base), count: raw.count)
+                    {
+                        return start + 1
+                    }
                 }
-                asStrings = !tape.hasPlainKeys(object) || !JSONTape.isASCII(UnsafeRawBufferPointer(utf8))
-                return nil
+                guard tape.hasPlainKeys(object), JSONTape.isASCII(raw) else {
+                    // Escaped keys or text beyond ASCII: byte-wise first, then as Swift strings.
+                    if let found = tape.member(of: object, key: raw, hint: start) { return found }
+                    asStrings = true
+                    return nil
+                }
+                if Int(tokens[object].aux) <= MemberTable.scanLimit {
+                    if !table.hasFilter {
+                        filter = tape.keyFilter(of: object)
+                        table = .filtered
+                    }
+                    guard filter & JSONTape.filterBit(utf8) != 0 else { return nil }
+                    return tape.member(of: object, key: raw, hint: start)
+                }
+                if !table.isBuilt { table = context.memberTables.build(of: object, in: tape) }
+                return context.memberTables.member(raw, in: table, of: tape)
             }
             return found ?? (asStrings ? context.equivalentMember(of: object, key: key) : nil)
         }
+        self.table = table
+        keyFilter = filter
         guard let found else { return nil }
         let token = tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
@@ -359,11 +387,14 @@ extension KilnObjectReader {
     mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
         guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else { return nil }
         let context = unmanagedContext
+        let mark = withContext { $0.memberTables.top }
         // The child refers to this reader, which outlives it, for its path.
-        return withUnsafeMutablePointer(to: &self) { me in
+        let value = withUnsafeMutablePointer(to: &self) { me in
             var child = KilnObjectReader(context: context, object: index, parent: .reader(me), place: .keyToken(index - 1), model: T.self)
             return T(kiln: &child)
         }
+        withContext { $0.memberTables.top = mark }
+        return value
     }
 
     @inlinable
@@ -383,12 +414,15 @@ extension KilnObjectReader {
         i = index + 1
         var position = 0
         let context = unmanagedContext
+        let tables = withContext { $0.memberTables }
+        let mark = tables.top
         // The children refer to this reader, which outlives them, for their paths.
         withUnsafeMutablePointer(to: &self) { me in
             while i < end {
                 var child = KilnObjectReader(
                     context: context, object: i, parent: .reader(me), place: .element(list: index - 1, position: position), model: E.self)
                 items.append(E(kiln: &child))
+                tables.top = mark
                 i = Int(tokens[i].payload)
                 position += 1
             }
@@ -528,11 +562,9 @@ extension JSONTape {
         return 1 << ((UInt64(key.count) &* 31 &+ first &* 7 &+ last) & 63)
     }
 
-    /// The key filter of the object at `object`: empty when its keys are not all plain ASCII
-    /// (escaped or beyond ASCII), so that every look-up there compares keys as Swift strings.
+    /// The key filter of the object at `object`, whose keys are plain ASCII.
     @usableFromInline
     func keyFilter(of object: Int) -> UInt64 {
-        guard hasPlainKeys(object) else { return 0 }
         let end = Int(tokens[object].payload)
         var filter: UInt64 = 0
         var i = object + 1

@@ -1,0 +1,124 @@
+/// The keys of one object, hashed, for ``KilnObjectReader``'s look-ups away from its hint.
+///
+/// A model usually asks for its members in the order the document has them, and the reader finds
+/// each right after the previous one. Objects read out of that order, and keys the object lacks (a
+/// Swift name tried before its snake_case twin), would otherwise cost a scan of every member: a
+/// 64-bit filter of many keys lets most absent ones through. An object with more than
+/// ``scanLimit`` plain ASCII keys gets this table on its first such look-up: open addressing over
+/// the key tokens, built in one pass, answering present or absent exactly.
+/// The first of two equal keys wins, as in Foundation.
+///
+/// Tables live in the decode's context (``MemberTables``), one above another: a nested model's
+/// reader finishes before its parent reads on, so its table is released when it returns.
+@usableFromInline
+struct MemberTable: Sendable {
+    /// Where the table starts in ``MemberTables/slots``; its size is `mask + 1`, a power of two.
+    @usableFromInline var offset: Int32
+    @usableFromInline var mask: Int32
+
+    /// Nothing made yet.
+    @inlinable static var none: MemberTable { MemberTable(offset: 0, mask: -1) }
+    /// No table: the reader made its key filter instead.
+    @inlinable static var filtered: MemberTable { MemberTable(offset: 0, mask: -2) }
+
+    @inlinable var isBuilt: Bool { mask >= 0 }
+    @inlinable var hasFilter: Bool { mask == -2 }
+
+    /// Objects with at most this many members are scanned after a key filter: a table would cost
+    /// more than it saves.
+    @usableFromInline static let scanLimit = 16
+
+    @inlinable init(offset: Int32, mask: Int32) {
+        self.offset = offset
+        self.mask = mask
+    }
+
+    /// A hash of a key's bytes: its length and up to its first and last eight bytes.
+    @inlinable @inline(__always)
+    static func hash(_ key: UnsafeRawPointer, count n: Int) -> UInt64 {
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if n >= 8 {
+            h ^= key.loadUnaligned(as: UInt64.self)
+            h = (h ^ (h &>> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= key.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            h ^= UInt64(key.loadUnaligned(as: UInt32.self)) &<< 32 | UInt64(key.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+        } else if n > 0 {
+            let bytes = key.assumingMemoryBound(to: UInt8.self)
+            h ^= UInt64(bytes[0]) | UInt64(bytes[n &>> 1]) &<< 8 | UInt64(bytes[n &- 1]) &<< 16
+        }
+        h = (h ^ (h &>> 31)) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h &>> 32)
+    }
+}
+
+/// The storage of the ``MemberTable``s of one decode: slots of key token indices (zero is empty,
+/// as no key sits at token zero), used as a stack. Only the decode's own thread touches it, so its
+/// properties skip the runtime's exclusivity checks.
+@usableFromInline
+final class MemberTables {
+    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// The first free slot: tables of readers still running sit below it.
+    @exclusivity(unchecked) @usableFromInline var top = 0
+
+    init() {
+        capacity = 256
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Builds the table of the object at `object`, whose keys are all plain ASCII.
+    @usableFromInline
+    func build(of object: Int, in tape: JSONTape) -> MemberTable {
+        let members = Int(tape.tokens[object].aux)
+        var size = 16
+        while size < 2 * members { size &<<= 1 }
+        if top + size > capacity { grow(toFit: top + size) }
+        let table = slots + top
+        table.initialize(repeating: 0, count: size)
+        let mask = size - 1
+        let end = Int(tape.tokens[object].payload)
+        var key = object + 1
+        while key < end {
+            let token = tape.tokens[key]
+            var slot = Int(truncatingIfNeeded: MemberTable.hash(tape.base + Int(token.payload), count: Int(token.aux))) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = UInt32(truncatingIfNeeded: key)
+            key = tape.next(after: key + 1)
+        }
+        let built = MemberTable(offset: Int32(truncatingIfNeeded: top), mask: Int32(truncatingIfNeeded: mask))
+        top += size
+        return built
+    }
+
+    private func grow(toFit needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: slots, count: top)
+        slots.deallocate()
+        slots = bigger
+        capacity = newCapacity
+    }
+
+    /// The value token of the member `key` of the object `table` was built for, or `nil`.
+    @inlinable
+    func member(_ key: UnsafeRawBufferPointer, in table: MemberTable, of tape: JSONTape) -> Int? {
+        // An empty key has no bytes to read: any address does.
+        let bytes = key.baseAddress ?? UnsafeRawPointer(tape.base)
+        let n = key.count
+        let length = UInt32(truncatingIfNeeded: n)
+        let mask = Int(table.mask)
+        let base = slots + Int(table.offset)
+        var slot = Int(truncatingIfNeeded: MemberTable.hash(bytes, count: n)) & mask
+        while true {
+            let index = Int(base[slot])
+            if index == 0 { return nil }
+            let token = tape.tokens[index]
+            if token.aux == length, JSONTape.bytesEqual(tape.base + Int(token.payload), bytes, count: n) { return index + 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import KilnModel
+
+/// How the fast path finds a model's members: at the hint (the member after the one read last),
+/// through a key filter and a scan in objects of a few members, through a hashed table in larger
+/// ones. Whatever the order of the keys, whichever are absent, the values and the repair logs are
+/// Foundation's.
+@Suite struct MemberLookUpTests {
+    @DataModel
+    struct Wide: Equatable {
+        var alpha = 0
+        var bravo = ""
+        var charlieDelta = 0
+        var echo: Int?
+        var foxtrotGolfHotelIndia = ""
+        var juliet = 0
+        var kilo = false
+        var lima = 0
+        var mike = ""
+        var novemberOscarPapa = 0
+        var quebec = 0
+        var romeo = ""
+        var sierraTangoUniform = 0
+        var victor = 0
+        var whiskey = ""
+        var xray = 0
+        var yankeeZulu = 0
+        var absentOne = -1
+        var absentTwo = "none"
+        var nested = Small()
+        var rows: [Small] = []
+    }
+
+    @DataModel
+    struct Small: Equatable {
+        var a = 0
+        var bName = ""
+        var missing = 9
+    }
+
+    /// The keys of `Wide` as the document writes them, with extra members a model does not read.
+    static let members: [(String, String)] = [
+        ("alpha", "1"), ("bravo", #""b""#), ("charlie_delta", "3"), ("echo", "null"), ("foxtrot_golf_hotel_india", #""f""#),
+        ("juliet", #""6""#), ("kilo", "true"), ("lima", "8"), ("mike", #""m""#), ("november_oscar_papa", "10"), ("quebec", "11"),
+        ("romeo", "12"), ("sierra_tango_uniform", "13"), ("victor", "14"), ("whiskey", #""w""#), ("xray", "16"), ("yankee_zulu", "17"),
+        ("nested", #"{"a": 1, "b_name": "x"}"#), ("rows", #"[{"a": "2"}, {"b_name": 5, "a": 3}]"#),
+        ("extra1", "[1, 2]"), ("extra2", #"{"alpha": 0}"#), ("extra3", "0"), ("an_extra_key_longer_than_sixteen_bytes", "0"),
+    ]
+
+    static func document(_ members: [(String, String)]) -> String {
+        "{" + members.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
+    }
+
+    @Test func membersInDeclarationOrder() throws {
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(Self.members))
+        #expect(read.value.yankeeZulu == 17 && read.value.juliet == 6 && read.value.rows.count == 2)
+        #expect(read.value.absentOne == -1 && read.value.absentTwo == "none")
+    }
+
+    @Test func membersInReverseOrder() throws {
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(Self.members.reversed()))
+        #expect(read.value.alpha == 1 && read.value.whiskey == "w" && read.value.nested.bName == "x")
+    }
+
+    @Test(arguments: 0..<8)
+    func membersShuffled(seed: Int) throws {
+        var generator = SplitMix(seed: UInt64(seed))
+        let shuffled = Self.members.shuffled(using: &generator)
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(shuffled))
+        #expect(read.value.sierraTangoUniform == 13 && read.value.rows.map(\.a) == [2, 3])
+    }
+
+    /// Keys equal in their length, first and last eight bytes fall in one hash chain; the table
+    /// still tells them apart.
+    @Test func keysSharingTheirEdgesAreToldApart() throws {
+        var members = Self.members
+        members.append(("foxtrot_golf_XXXX_india", #""wrong""#))
+        members.insert(("foxtrot_golf_YYYY_india", #""wrong""#), at: 0)
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(members.reversed()))
+        #expect(read.value.foxtrotGolfHotelIndia == "f")
+    }
+
+    /// A key written twice in a large object, found away from the hint: the first wins.
+    @Test func theFirstOfTwoEqualKeysWinsInALargeObject() throws {
+        var members = Self.members
+        members.insert(members.removeFirst(), at: 5)
+        members.append(("alpha", "99"))
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(members))
+        #expect(read.value.alpha == 1)
+    }
+
+    /// A deterministic generator for the shuffles.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
