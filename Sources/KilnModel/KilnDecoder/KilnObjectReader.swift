@@ -13,8 +13,9 @@ public struct KilnObjectReader {
     /// The decode's shared state, not reference counted. The hot paths borrow it with
     /// ``withContext(_:)``; ``context`` is for the rarer ones.
     @usableFromInline let unmanagedContext: Unmanaged<KilnDecodingContext>
-    /// The tape's tokens.
+    /// The tape's tokens and the document's bytes.
     @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
     @usableFromInline let object: Int
     @usableFromInline let model: Any.Type
     /// Where the object sits: its parent and its own step, made into a path node only when a
@@ -75,7 +76,7 @@ public struct KilnObjectReader {
         self.place = place
         if case .parent = place, case .node(let node) = parent { self.cachedNode = node } else { self.cachedNode = nil }
         self.hint = object + 1
-        self.tokens = context._withUnsafeGuaranteedRef { $0.tape.tokens }
+        (self.tokens, self.bytes) = context._withUnsafeGuaranteedRef { ($0.tape.tokens, $0.tape.base) }
     }
 
     /// A reader for the object at `object`, below `parent` by `step`; `context` keeps the nodes it
@@ -276,14 +277,41 @@ extension KilnObjectReader {
     }
 
     /// The member's value token when present, `null` included. The member after the one found
-    /// last is tried first; then, in an object whose keys are plain ASCII, a scan of its members
-    /// (a few) or its ``MemberTable`` (more); keys are compared as Swift strings otherwise.
+    /// last is tried first, in place; then, in an object whose keys are plain ASCII, a scan of its
+    /// members (a few) or its ``MemberTable`` (more); keys are compared as Swift strings otherwise.
     @inlinable @inline(__always)
     mutating func findAllowingNull(_ key: String) -> Int? {
+        let found: Int?
+        if let atHint = key.utf8.withContiguousStorageIfAvailable({ memberAtHint(UnsafeRawBufferPointer($0)) }), let atHint {
+            found = atHint
+        } else {
+            found = findAwayFromHint(key)
+        }
+        guard let found else { return nil }
+        let token = tokens[found]
+        hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
+        return found
+    }
+
+    /// The value token of the member at the hint when its key is `key`.
+    @inlinable @inline(__always)
+    func memberAtHint(_ key: UnsafeRawBufferPointer) -> Int? {
+        let start = hint
+        guard start < Int(tokens[object].payload) else { return nil }
+        let token = tokens[start]
+        guard token.kind == .string, Int(token.aux) == key.count,
+            JSONTape.bytesEqual(bytes + Int(token.payload), key.baseAddress ?? UnsafeRawPointer(bytes), count: key.count)
+        else { return nil }
+        return start + 1
+    }
+
+    /// ``findAllowingNull(_:)`` once the hint missed.
+    @usableFromInline
+    mutating func findAwayFromHint(_ key: String) -> Int? {
         var key = key
         let start = hint
         let object = self.object
-        let tokens = self.tokens
+        let members = Int(tokens[object].aux)
         var table = self.table
         var filter = keyFilter
         let found: Int? = withContext { context in
@@ -291,22 +319,13 @@ extension KilnObjectReader {
             var asStrings = false
             let found: Int? = key.withUTF8 { utf8 in
                 let raw = UnsafeRawBufferPointer(utf8)
-                let end = Int(tokens[object].payload)
-                if start < end {
-                    let token = tokens[start]
-                    if token.kind == .string, Int(token.aux) == raw.count,
-                        JSONTape.bytesEqual(tape.base + Int(token.payload), raw.baseAddress ?? UnsafeRawPointer(tape.base), count: raw.count)
-                    {
-                        return start + 1
-                    }
-                }
                 guard tape.hasPlainKeys(object), JSONTape.isASCII(raw) else {
                     // Escaped keys or text beyond ASCII: byte-wise first, then as Swift strings.
                     if let found = tape.member(of: object, key: raw, hint: start) { return found }
                     asStrings = true
                     return nil
                 }
-                if Int(tokens[object].aux) <= MemberTable.scanLimit {
+                if members <= MemberTable.scanLimit {
                     if !table.hasFilter {
                         filter = tape.keyFilter(of: object)
                         table = .filtered
@@ -321,9 +340,6 @@ extension KilnObjectReader {
         }
         self.table = table
         keyFilter = filter
-        guard let found else { return nil }
-        let token = tokens[found]
-        hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
         return found
     }
 
