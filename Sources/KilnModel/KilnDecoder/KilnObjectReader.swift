@@ -282,15 +282,44 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     mutating func findAllowingNull(_ key: String) -> Int? {
         let found: Int?
-        if let atHint = key.utf8.withContiguousStorageIfAvailable({ memberAtHint(UnsafeRawBufferPointer($0)) }), let atHint {
-            found = atHint
-        } else {
-            found = findAwayFromHint(key)
+        switch key.utf8.withContiguousStorageIfAvailable({ lookUpNearHint(UnsafeRawBufferPointer($0)) }) {
+        case .found(let atHint)?: found = atHint
+        case .absent?: return nil
+        case .unknown?, nil: found = findAwayFromHint(key)
         }
         guard let found else { return nil }
         let token = tokens[found]
         hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
         return found
+    }
+
+    /// What the cheap look-ups tell of `key`: the member at the hint, or, in an object of a few
+    /// plain ASCII keys, its absence by the key filter.
+    @usableFromInline
+    enum NearHint {
+        case found(Int)
+        case absent
+        case unknown
+    }
+
+    @inlinable @inline(__always)
+    mutating func lookUpNearHint(_ key: UnsafeRawBufferPointer) -> NearHint {
+        if let atHint = memberAtHint(key) { return .found(atHint) }
+        return isAbsentByFilter(key) ? .absent : .unknown
+    }
+
+    /// Whether the key filter of an object of a few plain ASCII keys rules `key` out; the filter
+    /// is made on first use.
+    @usableFromInline
+    mutating func isAbsentByFilter(_ key: UnsafeRawBufferPointer) -> Bool {
+        let token = tokens[object]
+        guard Int(token.aux) <= MemberTable.scanLimit, token.isASCII, JSONTape.isASCII(key) else { return false }
+        if !table.hasFilter {
+            let object = self.object
+            keyFilter = withContext { $0.tape.keyFilter(of: object) }
+            table = .filtered
+        }
+        return keyFilter & JSONTape.filterBit(key) == 0
     }
 
     /// The value token of the member at the hint when its key is `key`.
@@ -330,7 +359,7 @@ extension KilnObjectReader {
                         filter = tape.keyFilter(of: object)
                         table = .filtered
                     }
-                    guard filter & JSONTape.filterBit(utf8) != 0 else { return nil }
+                    guard filter & JSONTape.filterBit(raw) != 0 else { return nil }
                     return tape.member(of: object, key: raw, hint: start)
                 }
                 if !table.isBuilt { table = context.memberTables.build(of: object, in: tape) }
@@ -572,7 +601,7 @@ extension ModelDecodingContainer {
 extension JSONTape {
     /// One bit per key, from its length and its first and last bytes.
     @inlinable @inline(__always)
-    static func filterBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func filterBit(_ key: UnsafeRawBufferPointer) -> UInt64 {
         let first = UInt64(key.first ?? 0)
         let last = UInt64(key.last ?? 0)
         return 1 << ((UInt64(key.count) &* 31 &+ first &* 7 &+ last) & 63)
@@ -585,7 +614,7 @@ extension JSONTape {
         var filter: UInt64 = 0
         var i = object + 1
         while i < end {
-            filter |= JSONTape.filterBit(rawBytes(at: i))
+            filter |= JSONTape.filterBit(UnsafeRawBufferPointer(rawBytes(at: i)))
             i = next(after: i + 1)
         }
         return filter
