@@ -19,6 +19,8 @@ import Testing
     func anEscapeAtEveryOffset(length: Int) throws {
         let head = String(repeating: "a", count: length)
         #expect(try KilnDecoder().decode(String.self, from: #""\#(head)\n\#(head)\u00e9z""#) == head + "\n" + head + "éz")
+        // Text beyond ASCII before and after escapes, and an escape last.
+        #expect(try KilnDecoder().decode(String.self, from: #""é→\#(head)\t😀\#(head)ü\"""#) == "é→" + head + "\t😀" + head + "ü\"")
     }
 
     @Test(arguments: lengths)

@@ -1,3 +1,4 @@
+internal import CKilnScan
 import KilnSupport
 
 /// One entry of a parsed document's tape: a scalar, a string's byte range, or a container's
@@ -200,13 +201,26 @@ final class JSONTape: @unchecked Sendable {
             var i = 0
             var ascii = true
             let n = raw.count
+            guard let start = raw.baseAddress, let target = out.baseAddress else { return "" }
             while i < n {
+                // Plain text up to the next escape, sixteen bytes at a time (CKilnScan): the raw
+                // text lies inside the document, whose closing quote and padding stop the scan.
+                let run = min(kiln_plain_text_length(start + i), n - i)
+                if run > 0 {
+                    (target + o).update(from: start + i, count: run)
+                    o += run
+                    i += run
+                    continue
+                }
                 let b = raw[i]
                 guard b == UInt8(ascii: "\\"), i + 1 < n else {
+                    // Text beyond ASCII, which the scan stops at: copied as it comes.
                     if b >= 0x80 { ascii = false }
-                    out[o] = b
-                    o += 1
-                    i += 1
+                    repeat {
+                        out[o] = raw[i]
+                        o += 1
+                        i += 1
+                    } while i < n && raw[i] >= 0x80
                     continue
                 }
                 let e = raw[i + 1]
