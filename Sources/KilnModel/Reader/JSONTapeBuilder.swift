@@ -421,6 +421,15 @@ extension JSONTapeBuilder {
             isInteger = false
             i += 1
             guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit after '.'") }
+            // Eight digits at a time while the mantissa has room for them (below 10^11, eight
+            // more stay below 10^19); then one at a time, as for long integers.
+            while !overflow, mantissa < 100_000_000_000 {
+                let chunk = Self.digits(at: p + i)
+                mantissa = mantissa &* Self.integerPowersOfTen[chunk.count] &+ chunk.value
+                exponent -= chunk.count
+                i += chunk.count
+                if chunk.count < 8 { break }
+            }
             while Self.isDigit(p[i]) {
                 if !overflow, mantissa < 0x1999_9999_9999_9999 {
                     mantissa = mantissa * 10 + UInt64(p[i] &- UInt8(ascii: "0"))
