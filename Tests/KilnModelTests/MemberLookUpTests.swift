@@ -103,3 +103,25 @@ import Testing
         }
     }
 }
+
+/// A number written with a fraction or an exponent whose value is an integer reads as that
+/// integer, exactly as written, when a rule coerces it (to text here) and in the repair log, on
+/// Kiln's fast path as through a `Decoder` (a difference the differential fuzzer found).
+@Suite struct IntegralNumberCoercionTests {
+    @DataModel
+    struct Texts: Equatable {
+        var a = ""
+        var b = ""
+        var c = ""
+        var d = false
+    }
+
+    @Test func integralNumbersWithAFractionCoerceAlikeOnEveryPath() throws {
+        let read = try ModelIntentTests.decodeAllWays(
+            Texts.self, #"{"a": 9007199791611905.0, "b": -9.2233720368547758e18, "c": 1.5e300, "d": 1.0}"#)
+        #expect(read.value.a == "9007199791611905")
+        #expect(read.value.b == "-9223372036854775800")
+        #expect(read.value.d == true)
+        #expect(read.repairs.first?.found == "9007199791611905")
+    }
+}

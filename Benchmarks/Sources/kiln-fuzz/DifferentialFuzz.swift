@@ -53,6 +53,68 @@ enum DifferentialCase {
         compare(String.self, data)
         compare(Bool.self, data)
         compare(Int8?.self, data)
+        // A `@DataModel` through Kiln's fast path and through its `Decoder` path: the same
+        // values and the same repair log (objects of more than sixteen members take the fast
+        // path's hashed member table).
+        compareFastPath(data)
+    }
+
+    /// Traps when `Letters` decodes differently through the two paths of `KilnDecoder`. A key
+    /// written twice may be read from either occurrence (the table's row): with each object's
+    /// repeats dropped, the two must agree.
+    static func compareFastPath(_ data: Data) {
+        func outcomes(_ data: Data) -> (fast: String, generic: String) {
+            func outcome(_ decoder: KilnDecoder) -> String {
+                do {
+                    let (value, repairs) = try decoder.decodeWithRepairs(Letters.self, from: data)
+                    return "\(value) \(repairs.map(\.description))"
+                } catch {
+                    return "error \(error)"
+                }
+            }
+            return (outcome(kilnDecoder), outcome(KilnDecoder.decoderProtocolPath))
+        }
+        let both = outcomes(data)
+        if both.fast == both.generic { return }
+        if let firstOnly = firstKeysOnly(data) {
+            let again = outcomes(firstOnly)
+            if again.fast == again.generic { return }
+        }
+        let text = String(decoding: data.prefix(200), as: UTF8.self)
+        let report = "differential: Letters from \(text.debugDescription)\n  fast path: \(both.fast)\n  Decoder path: \(both.generic)\n"
+        FileHandle.standardError.write(Data(report.utf8))
+        preconditionFailure(report)
+    }
+
+    /// Single-letter members (easy for the fuzzer to find), more than a member table's threshold,
+    /// of the kinds the fast path reads itself, with nested models and lists of them.
+    @DataModel
+    struct Letters {
+        var a = 0
+        var b = ""
+        var c = 0.0
+        var d = false
+        var e: Int?
+        var f: [Int] = []
+        var g: [String] = []
+        var h: Int64 = 0
+        var i: String?
+        var j = 0
+        var k = ""
+        var l: Double?
+        var m = 0
+        var n = ""
+        var o = false
+        var p: [Double] = []
+        var q = Pair()
+        var r: [Pair] = []
+        var s: Pair?
+    }
+
+    @DataModel
+    struct Pair {
+        var a = 0
+        var b = ""
     }
 
     // MARK: Shapes

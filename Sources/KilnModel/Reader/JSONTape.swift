@@ -284,6 +284,16 @@ final class JSONTape: @unchecked Sendable {
         String(decoding: numberBytes(at: index), as: UTF8.self)
     }
 
+    /// The value at `index` as the tolerant rules read it, the same whichever path decodes: a
+    /// number written with a fraction or an exponent whose value is an integer that fits `Int64`
+    /// is that integer, exactly as written (as a `Decoder` gives it to `ModelDecodingContainer`,
+    /// which asks for `Int64` before `Double`). Everything else is ``jsonValue(at:)``.
+    @usableFromInline
+    func coercionValue(at index: Int) -> JSONValue {
+        if tokens[index].kind == .double, let exact = exactInteger(Int64.self, at: index) { return .int(exact) }
+        return jsonValue(at: index)
+    }
+
     /// The value at `index` as a ``JSONValue``.
     @usableFromInline
     func jsonValue(at index: Int) -> JSONValue {
