@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: 0..<8)
     func membersShuffled(seed: Int) throws {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = NumberCorpusTests.Generator(state: UInt64(seed))
         let shuffled = Self.members.shuffled(using: &generator)
         let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(shuffled))
         #expect(read.value.sierraTangoUniform == 13 && read.value.rows.map(\.a) == [2, 3])
@@ -89,19 +89,6 @@ import Testing
         let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(members))
         #expect(read.value.alpha == 1)
     }
-
-    /// A deterministic generator for the shuffles.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 /// A number written with a fraction or an exponent whose value is an integer reads as that
@@ -123,5 +110,19 @@ import Testing
         #expect(read.value.b == "-9223372036854775800")
         #expect(read.value.d == true)
         #expect(read.repairs.first?.found == "9007199791611905")
+    }
+
+    /// What the log shows as found, whatever the property's type.
+    @Test func foundNumbersReadAlikeOnEveryPath() throws {
+        let read = try ModelIntentTests.decodeAllWays(Texts.self, #"{"d": -46116860184273879.9e0}"#)
+        #expect(read.repairs.first { $0.path == "d" }?.found == "-46116860184273879")
+    }
+
+    /// A `JSONValue` decoded by `KilnDecoder` is the one `JSONDecoder` gives.
+    @Test func decodedJSONValuesMatchFoundation() throws {
+        let text = Data(#"[1.0, 2.5, 1e2, -0.0, 1e300, {"a": [3.0]}]"#.utf8)
+        let kiln = try KilnDecoder().decode(JSONValue.self, from: text)
+        #expect(kiln == (try JSONDecoder().decode(JSONValue.self, from: text)))
+        #expect(kiln == [.int(1), .double(2.5), .int(100), .int(0), .double(1e300), ["a": [.int(3)]]])
     }
 }

@@ -121,7 +121,7 @@ extension KilnDecodingContext {
 
     @usableFromInline
     func decodeOther<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
-        if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.jsonValue(at: index) : JSONValue.null, to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.decodedValue(at: index) : JSONValue.null, to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try decodeFloat(at: index, parent, step), to: T.self) }
         if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }

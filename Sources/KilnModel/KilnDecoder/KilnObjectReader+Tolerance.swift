@@ -110,7 +110,7 @@ extension KilnObjectReader {
         let truncating = context.session.policy.allowsFractionalTruncation
         let value: T?
         if T.self == Bool.self {
-            value = Bool.coerce(from: context.tape.coercionValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+            value = Bool.coerce(from: context.tape.decodedValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
         } else if T.self == Int.self {
             let coerced: Int?
             if let digits = plainInteger(at: index) {
@@ -118,19 +118,19 @@ extension KilnObjectReader {
             } else if let decided = untrimmedInteger(at: index, truncating: truncating) {
                 coerced = decided
             } else {
-                coerced = Int.coerce(from: context.tape.coercionValue(at: index), truncating: truncating)
+                coerced = Int.coerce(from: context.tape.decodedValue(at: index), truncating: truncating)
             }
             value = coerced.map { unsafeBitCast($0, to: T.self) }
         } else if T.self == String.self {
-            value = String.coerce(from: context.tape.coercionValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+            value = String.coerce(from: context.tape.decodedValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
         } else if T.self == Double.self {
-            value = Double.coerce(from: context.tape.coercionValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
+            value = Double.coerce(from: context.tape.decodedValue(at: index), truncating: truncating).map { unsafeBitCast($0, to: T.self) }
         } else if T.self == Int64.self {
-            let coerced = plainInteger(at: index) ?? Int64.coerce(from: context.tape.coercionValue(at: index), truncating: truncating)
+            let coerced = plainInteger(at: index) ?? Int64.coerce(from: context.tape.decodedValue(at: index), truncating: truncating)
             value = coerced.map { unsafeBitCast($0, to: T.self) }
         } else {
             guard let target = T.self as? any JSONCoercible.Type, !(T.self is any LossyDecodable.Type) else { return .delegate }
-            value = target.coerce(from: context.tape.coercionValue(at: index), truncating: truncating) as? T
+            value = target.coerce(from: context.tape.decodedValue(at: index), truncating: truncating) as? T
         }
         guard let value else { return .failed }
         return .value(value)

@@ -489,7 +489,7 @@ extension KilnObjectReader {
     @inlinable
     func transformed<X: ValueTransform>(at index: Int, _ transform: X) -> X.Value? {
         var transformContext = TransformContext(policy: context.session.policy)
-        let value = transform.decode(context.tape.coercionValue(at: index), context: &transformContext)
+        let value = transform.decode(context.tape.decodedValue(at: index), context: &transformContext)
         return transformContext.repairs.isEmpty ? value : nil
     }
 

@@ -56,7 +56,7 @@ struct PendingRepair {
     /// ``Repair/found``: short JSON, or the word. `tape` is the repair's document.
     func foundText(in tape: JSONTape) -> String {
         switch found {
-        case .token(let index): tape.coercionValue(at: index).preview()
+        case .token(let index): tape.decodedValue(at: index).preview()
         case .text(let text): text
         }
     }

@@ -284,19 +284,19 @@ final class JSONTape: @unchecked Sendable {
         String(decoding: numberBytes(at: index), as: UTF8.self)
     }
 
-    /// The value at `index` as the tolerant rules read it, the same whichever path decodes: a
-    /// number written with a fraction or an exponent whose value is an integer that fits `Int64`
-    /// is that integer, exactly as written (as a `Decoder` gives it to `ModelDecodingContainer`,
-    /// which asks for `Int64` before `Double`). Everything else is ``jsonValue(at:)``.
+    /// The value at `index` as decoding a ``JSONValue`` gives it, whichever decoder and path reads
+    /// it: `JSONValue.init(from:)` asks for `Int64` before `Double`, so a number written with a
+    /// fraction or an exponent whose value is an integer that fits `Int64` is that integer, as its
+    /// text says (`1.0` is `1`), at any depth. The tolerant rules coerce from this value and the
+    /// repair log shows it. ``jsonValue(at:)`` keeps such numbers as written.
     @usableFromInline
-    func coercionValue(at index: Int) -> JSONValue {
-        if tokens[index].kind == .double, let exact = exactInteger(Int64.self, at: index) { return .int(exact) }
-        return jsonValue(at: index)
-    }
+    func decodedValue(at index: Int) -> JSONValue { jsonValue(at: index, integralAsIntegers: true) }
 
     /// The value at `index` as a ``JSONValue``.
     @usableFromInline
-    func jsonValue(at index: Int) -> JSONValue {
+    func jsonValue(at index: Int) -> JSONValue { jsonValue(at: index, integralAsIntegers: false) }
+
+    func jsonValue(at index: Int, integralAsIntegers: Bool) -> JSONValue {
         let token = tokens[index]
         switch token.kind {
         case .null: return .null
@@ -304,7 +304,15 @@ final class JSONTape: @unchecked Sendable {
         case .true: return .bool(true)
         case .int: return .int(token.payload)
         case .uint: return .double(Double(UInt64(bitPattern: token.payload)))
-        case .double: return .double(Double(bitPattern: UInt64(bitPattern: token.payload)))
+        case .double:
+            let value = Double(bitPattern: UInt64(bitPattern: token.payload))
+            // Only a value without a fraction can be one; its text says whether it is exactly.
+            if integralAsIntegers, value.rounded(.towardZero) == value, value.magnitude <= 0x1p63,
+                let exact = exactInteger(Int64.self, at: index)
+            {
+                return .int(exact)
+            }
+            return .double(value)
         case .string, .escapedString: return .string(string(at: index))
         case .array:
             var items: [JSONValue] = []
@@ -312,7 +320,7 @@ final class JSONTape: @unchecked Sendable {
             var i = index + 1
             let end = Int(token.payload)
             while i < end {
-                items.append(jsonValue(at: i))
+                items.append(jsonValue(at: i, integralAsIntegers: integralAsIntegers))
                 i = next(after: i)
             }
             return .array(items)
@@ -322,7 +330,7 @@ final class JSONTape: @unchecked Sendable {
             var i = index + 1
             let end = Int(token.payload)
             while i < end {
-                members[string(at: i)] = jsonValue(at: i + 1)
+                members[string(at: i)] = jsonValue(at: i + 1, integralAsIntegers: integralAsIntegers)
                 i = next(after: i + 1)
             }
             return .object(members)
