@@ -30,6 +30,8 @@ import Testing
         var absentTwo = "none"
         var nested = Small()
         var rows: [Small] = []
+        /// Read last: an optional that is absent is not looked for again by the tolerant rules.
+        var tail: String?
     }
 
     @DataModel
@@ -44,7 +46,7 @@ import Testing
         ("alpha", "1"), ("bravo", #""b""#), ("charlie_delta", "3"), ("echo", "null"), ("foxtrot_golf_hotel_india", #""f""#),
         ("juliet", #""6""#), ("kilo", "true"), ("lima", "8"), ("mike", #""m""#), ("november_oscar_papa", "10"), ("quebec", "11"),
         ("romeo", "12"), ("sierra_tango_uniform", "13"), ("victor", "14"), ("whiskey", #""w""#), ("xray", "16"), ("yankee_zulu", "17"),
-        ("nested", #"{"a": 1, "b_name": "x"}"#), ("rows", #"[{"a": "2"}, {"b_name": 5, "a": 3}]"#),
+        ("nested", #"{"a": 1, "b_name": "x"}"#), ("rows", #"[{"a": "2"}, {"b_name": 5, "a": 3}]"#), ("tail", #""t""#),
         ("extra1", "[1, 2]"), ("extra2", #"{"alpha": 0}"#), ("extra3", "0"), ("an_extra_key_longer_than_sixteen_bytes", "0"),
     ]
 
@@ -79,6 +81,22 @@ import Testing
         members.insert(("foxtrot_golf_YYYY_india", #""wrong""#), at: 0)
         let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(members.reversed()))
         #expect(read.value.foxtrotGolfHotelIndia == "f")
+    }
+
+    /// Objects wide enough that their tables outgrow the context's first storage, nested inside
+    /// each other: the storage grows and every table still finds its keys.
+    @Test func tablesOfVeryWideObjectsGrowTheirStorage() throws {
+        let extras = (0..<300).map { ("extra_\($0)", "\($0)") }
+        var generator = NumberCorpusTests.Generator(state: 7)
+        var inner = Self.members + extras
+        inner.shuffle(using: &generator)
+        // `rows` and `tail`, read after `nested`, come first: they are found through the outer
+        // table again once the nested object's table has grown the storage.
+        var others = Self.members.filter { !["nested", "rows", "tail"].contains($0.0) } + extras
+        others.shuffle(using: &generator)
+        let outer = Self.members.filter { ["rows", "tail"].contains($0.0) } + others + [("nested", Self.document(inner))]
+        let read = try ModelIntentTests.decodeAllWays(Wide.self, Self.document(outer))
+        #expect(read.value.yankeeZulu == 17 && read.value.rows.map(\.a) == [2, 3] && read.value.tail == "t")
     }
 
     /// A key written twice in a large object, found away from the hint: the first wins.
