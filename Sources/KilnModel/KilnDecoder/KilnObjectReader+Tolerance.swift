@@ -28,9 +28,7 @@ extension KilnObjectReader {
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
                 if withContext({ $0.session.isRecording }) {
-                    Self.record(
-                        .coerced, context, object, at: sharedNode()?.takeUnretainedValue(), .key(name), expected: T.self, found: .token(index),
-                        result: .of(value))
+                    record(.coerced, .key(name), expected: T.self, found: .token(index), result: .of(value))
                 }
                 return value
             case .failed:
@@ -44,9 +42,7 @@ extension KilnObjectReader {
         if withContext({ $0.session.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let name = place.position == 0 ? key : alternate ?? key
-            Self.record(
-                kind, context, object, at: sharedNode()?.takeUnretainedValue(), .key(name), expected: T.self, found: Self.found(kind, at: place.index),
-                result: .of(result))
+            record(kind, .key(name), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
         }
         return result
     }
@@ -77,7 +73,7 @@ extension KilnObjectReader {
         let result = initial()
         if withContext({ $0.session.isRecording }) {
             let (kind, found, components) = describeMiss(paths)
-            Self.record(kind, context, object, at: node(), .components(components), expected: T.self, found: found, result: .of(result))
+            record(kind, .components(components), expected: T.self, found: found, result: .of(result))
         }
         return result
     }
@@ -140,7 +136,7 @@ extension KilnObjectReader {
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
-            Self.record(.coerced, context, object, at: node(), .components(path), expected: T.self, found: .token(index), result: .of(value))
+            record(.coerced, .components(path), expected: T.self, found: .token(index), result: .of(value))
         }
         return outcome
     }
@@ -201,22 +197,39 @@ extension KilnObjectReader {
     static func found(_ kind: Repair.Kind, at index: Int) -> PendingRepair.Found {
         switch kind {
         case .invalid: .token(index)
-        case .null: .text("null")
-        default: .text("missing")
+        case .null: .null
+        default: .missing
         }
     }
 
-    /// Logs a repair at `tail` below this object's `node`, as compact values whose text is made
-    /// when it is read.
-    ///
-    /// Static and not generic: a call passes what it needs rather than a copy of the reader,
-    /// and one body serves every type.
+    /// Logs a repair at `tail` below this object, as compact values whose text is made when it
+    /// is read. Not generic: one body serves every type.
     @usableFromInline
-    static func record(
-        _ kind: Repair.Kind, _ context: KilnDecodingContext, _ object: Int, at node: KilnPathNode?, _ tail: PendingRepair.Tail,
-        expected: Any.Type, found: PendingRepair.Found, result: RepairValue
-    ) {
-        context.session.record(
-            kind, tape: context.tape, object: object, node: node, tail: tail, expected: expected, found: found, result: result)
+    func record(_ kind: Repair.Kind, _ tail: PendingRepair.Tail, expected: Any.Type, found: PendingRepair.Found, result: RepairValue) {
+        let repair = PendingRepair(kind: kind, object: object, expected: expected, found: found)
+        withContext { $0.session.record(repair, in: $0.tape, tail: tail, result: result, by: self) }
+    }
+
+    /// The path node the decode started from, which a repair's place starts from: `nil` at the
+    /// root of the document.
+    var anchor: Unmanaged<KilnPathNode>? {
+        var up = parent
+        while case .reader(let reader) = up { up = reader.pointee.parent }
+        guard case .node(let node) = up else { return nil }
+        return node
+    }
+
+    /// Appends the steps from ``anchor`` to this object to `steps`: each a key token, or
+    /// `-1 - position` for an array element (``PendingRepair/Place``).
+    func appendSteps(to steps: inout [Int]) {
+        if case .reader(let reader) = parent { reader.pointee.appendSteps(to: &steps) }
+        switch place {
+        case .parent: break
+        case .keyToken(let token): steps.append(token)
+        case .index(let position): steps.append(-1 - position)
+        case .element(let list, let position):
+            steps.append(list)
+            steps.append(-1 - position)
+        }
     }
 }

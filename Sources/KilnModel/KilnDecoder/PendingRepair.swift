@@ -1,109 +1,114 @@
 /// A repair as Kiln's reader records it while decoding: compact values that point into the
-/// document (the path as a node of the tape and a tail, what was found as a token), the expected
-/// type and the result. ``Repair`` makes its text when a field is read.
+/// document (where the object is, as steps of the tape from a path node; what was found, as a
+/// token), the expected type, and places in its log for the tail of the path and the result.
+/// ``Repair`` makes its text when a field is read.
 ///
-/// A value, stored inline in the session's log (no allocation per repair); a ``Repair`` refers to
-/// it through an immutable snapshot of that log (``PendingRepairs``).
+/// Plain data, stored inline in the session's log (no allocation or reference counting per
+/// repair); a ``Repair`` refers to it through an immutable snapshot of that log
+/// (``PendingRepairs``).
 @usableFromInline
 struct PendingRepair {
-    /// What the server sent: a token of the tape, or a word (`missing`, `null`).
+    /// What the server sent: a token of the tape, or nothing usable.
     @usableFromInline
     enum Found: Hashable {
         case token(Int)
-        case text(String)
+        case missing
+        case null
     }
 
-    /// The path below the object's node: usually one key, the property's.
+    /// The path below the object: usually one key, the property's.
     @usableFromInline
     enum Tail: Hashable {
         case key(String)
         case components([JSONPath.Component])
     }
 
-    let kind: Repair.Kind
-    /// The document the node and the token belong to: its place in the log's list of
-    /// documents (``PendingRepairChunks/tapes``), so that a repair holds no reference to it.
-    let document: Int
-    /// The object the repair was made in (its token), and its path.
+    /// Where the object is: `count` steps from `start` of the log's steps (a key token, or
+    /// `-1 - position` for an array element), below the path node at `anchor` of its anchors
+    /// (`-1`: the root of the document).
+    struct Place {
+        var start = 0
+        var count: Int32 = 0
+        var anchor: Int32 = -1
+    }
+
+    /// The result: a scalar inline, anything else at a place in the log's values.
+    enum Result {
+        case int(Int)
+        case bool(Bool)
+        case double(Double)
+        case stored(Int)
+    }
+
+    // In this order, 64 bytes: the tags of `found` and `result` fill the gaps.
+    /// The object the repair was made in (its token).
     let object: Int
-    let node: KilnPathNode?
-    let tail: Tail
     let expected: Any.Type
     let found: Found
-    let result: RepairValue
+    let kind: Repair.Kind
+    /// Set by the log: where the object is, the result, and the document the tokens belong to
+    /// (a place in its list of documents, so that a repair holds no reference to it). The tail
+    /// of the path is in the log at the repair's own place.
+    fileprivate(set) var place = Place()
+    fileprivate(set) var result = Result.int(0)
+    fileprivate(set) var document: Int32 = 0
 
-    init(kind: Repair.Kind, document: Int, object: Int, node: KilnPathNode?, tail: Tail, expected: Any.Type, found: Found, result: RepairValue) {
+    @usableFromInline
+    init(kind: Repair.Kind, object: Int, expected: Any.Type, found: Found) {
         self.kind = kind
-        self.document = document
         self.object = object
-        self.node = node
-        self.tail = tail
         self.expected = expected
         self.found = found
-        self.result = result
     }
 
-    /// ``Repair/path``: as ``CodingPathFormatter`` writes it. `tape` is the repair's document.
-    func pathText(in tape: JSONTape) -> String {
-        var components = node?.components(in: tape) ?? []
-        switch tail {
-        case .key(let key): components.append(.key(key))
-        case .components(let more): components += more
-        }
-        return CodingPathFormatter.format(components)
+    /// Whether this repair, with `tail`, is the same as `other` with
+    /// `otherTail` (the text would be the same): the same object, tail, kind and type of the same
+    /// document. A repair met again when a value is read again is logged once.
+    func isSame(_ other: PendingRepair, tail: PendingRepair.Tail, as otherTail: PendingRepair.Tail) -> Bool {
+        object == other.object && kind == other.kind && document == other.document && expected == other.expected && tail == otherTail
     }
 
-    /// ``Repair/found``: short JSON, or the word. `tape` is the repair's document.
-    func foundText(in tape: JSONTape) -> String {
-        switch found {
-        case .token(let index): tape.decodedValue(at: index).preview()
-        case .text(let text): text
-        }
-    }
-}
-
-/// Equal when they are the same repair: the same object, tail, kind and type of the same
-/// document (the text would be the same), so that a repair met again when a value is read again
-/// is logged once.
-extension PendingRepair: Hashable {
-    @usableFromInline
-    static func == (lhs: PendingRepair, rhs: PendingRepair) -> Bool {
-        lhs.object == rhs.object && lhs.kind == rhs.kind && lhs.document == rhs.document && lhs.expected == rhs.expected
-            && lhs.tail == rhs.tail
+    /// What tells this repair, with `tail`, apart from others.
+    func identity(tail: Tail) -> Identity {
+        Identity(object: object, kind: kind, document: Int(document), expected: ObjectIdentifier(expected), tail: tail)
     }
 
-    /// Hashes the integers only: repairs of one object with the same kind and type are rare,
-    /// and `==` still compares every field.
-    @usableFromInline
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(object)
-        hasher.combine(kind)
-        hasher.combine(ObjectIdentifier(expected))
+    /// What tells repairs apart, for a set of the repairs seen.
+    struct Identity: Hashable {
+        let object: Int
+        let kind: Repair.Kind
+        let document: Int
+        let expected: ObjectIdentifier
+        let tail: Tail
     }
 }
 
 /// Pending repairs in order, stored in chunks of a fixed capacity: appending never moves the
 /// ones before, and no chunk is large enough for the allocator to map fresh pages for it (a
 /// single growing array of thousands of repairs cost more in copies and page faults than the
-/// repairs themselves).
+/// repairs themselves). The repairs are plain data; what they refer to is kept beside them.
 struct PendingRepairChunks {
+    /// The full chunks, and the one being filled.
     private var chunks: [ContiguousArray<PendingRepair>] = []
+    private var current = ContiguousArray<PendingRepair>()
     private(set) var count = 0
     private static let chunkCapacity = 1024
     /// The documents the repairs were made in (``PendingRepair/document`` is a place here):
     /// one, unless a session served several decodes.
     private(set) var tapes: [JSONTape] = []
+    /// The tails of the repairs' paths, one per repair, at its place.
+    private var tails: [PendingRepair.Tail] = []
+    /// The results that are not scalars.
+    private var values: [RepairValue] = []
+    /// The steps of every repair's ``PendingRepair/Place``; the repairs of one object share theirs.
+    private var steps: [Int] = []
+    /// The path nodes places start from: the node a decode started at when it was not the root
+    /// of the document (a path of the `Decoder` protocol, or a decode at a key path).
+    private var anchors: [KilnPathNode] = []
+    /// The place made last, and what it was made for: the object, its document and its anchor.
+    private var lastPlace: (object: Int, document: Int, anchor: ObjectIdentifier?, place: PendingRepair.Place)?
 
     init() {}
-
-    /// A log of one repair of `tape` (its ``PendingRepair/document`` becomes this log's first).
-    init(_ repair: PendingRepair, in tape: JSONTape) {
-        tapes = [tape]
-        append(
-            PendingRepair(
-                kind: repair.kind, document: 0, object: repair.object, node: repair.node, tail: repair.tail, expected: repair.expected,
-                found: repair.found, result: repair.result))
-    }
 
     /// The place of `tape` in ``tapes``, added if new.
     mutating func document(_ tape: JSONTape) -> Int {
@@ -113,18 +118,101 @@ struct PendingRepairChunks {
         return tapes.count - 1
     }
 
-    mutating func append(_ repair: consuming PendingRepair) {
-        if count % Self.chunkCapacity == 0 {
-            var chunk = ContiguousArray<PendingRepair>()
-            chunk.reserveCapacity(Self.chunkCapacity)
-            chunks.append(chunk)
+    /// `repair` with its document set to `tape`'s.
+    mutating func placing(_ repair: PendingRepair, in tape: JSONTape) -> PendingRepair {
+        var repair = repair
+        repair.document = Int32(truncatingIfNeeded: document(tape))
+        return repair
+    }
+
+    /// Appends `repair` (its document set by ``placing(_:in:)``), with `tail` and `result`, made
+    /// by `reader` in its object.
+    mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
+        var repair = repair
+        repair.place = place(of: reader, in: Int(repair.document))
+        tails.append(tail)
+        switch result {
+        case .int(let value): repair.result = .int(value)
+        case .bool(let value): repair.result = .bool(value)
+        case .double(let value): repair.result = .double(value)
+        default:
+            repair.result = .stored(values.count)
+            values.append(result)
         }
-        chunks[chunks.count - 1].append(repair)
+        if current.count == Self.chunkCapacity {
+            chunks.append(current)
+            current = []
+        }
+        if current.isEmpty { current.reserveCapacity(Self.chunkCapacity) }
+        current.append(repair)
         count += 1
     }
 
+    /// Where `reader`'s object is, stored once for the repairs of one object made one after
+    /// another.
+    private mutating func place(of reader: KilnObjectReader, in document: Int) -> PendingRepair.Place {
+        let anchor = reader.anchor
+        let anchorID = anchor.map { ObjectIdentifier($0.takeUnretainedValue()) }
+        if let last = lastPlace, last.object == reader.object, last.document == document, last.anchor == anchorID { return last.place }
+        let start = steps.count
+        reader.appendSteps(to: &steps)
+        var place = PendingRepair.Place(start: start, count: Int32(truncatingIfNeeded: steps.count - start))
+        if let anchor = anchor?.takeUnretainedValue() {
+            if anchors.last !== anchor { anchors.append(anchor) }
+            place.anchor = Int32(truncatingIfNeeded: anchors.count - 1)
+        }
+        lastPlace = (reader.object, document, anchorID, place)
+        return place
+    }
+
     subscript(index: Int) -> PendingRepair {
-        _read { yield chunks[index / Self.chunkCapacity][index % Self.chunkCapacity] }
+        let chunk = index / Self.chunkCapacity
+        return chunk < chunks.count ? chunks[chunk][index % Self.chunkCapacity] : current[index % Self.chunkCapacity]
+    }
+
+    /// Whether the repair at `index` is `repair`, whose tail is `tail`.
+    func holds(_ repair: PendingRepair, tail: PendingRepair.Tail, at index: Int) -> Bool {
+        self[index].isSame(repair, tail: tails[index], as: tail)
+    }
+
+    /// What tells the repair at `index` apart from others.
+    func identity(of index: Int) -> PendingRepair.Identity {
+        self[index].identity(tail: tails[index])
+    }
+
+    /// ``Repair/path`` of the repair at `index`: as ``CodingPathFormatter`` writes it.
+    func pathText(of index: Int) -> String {
+        let repair = self[index]
+        let tape = tapes[Int(repair.document)]
+        var components = repair.place.anchor >= 0 ? anchors[Int(repair.place.anchor)].components(in: tape) : []
+        for step in steps[repair.place.start..<repair.place.start + Int(repair.place.count)] {
+            components.append(step >= 0 ? .key(tape.string(at: step)) : .index(-1 - step))
+        }
+        switch tails[index] {
+        case .key(let key): components.append(.key(key))
+        case .components(let more): components += more
+        }
+        return CodingPathFormatter.format(components)
+    }
+
+    /// ``Repair/found`` of the repair at `index`: short JSON, or the word.
+    func foundText(of index: Int) -> String {
+        let repair = self[index]
+        switch repair.found {
+        case .token(let token): return tapes[Int(repair.document)].decodedValue(at: token).preview()
+        case .missing: return "missing"
+        case .null: return "null"
+        }
+    }
+
+    /// ``Repair/result`` of the repair at `index`.
+    func resultText(of index: Int) -> String {
+        switch self[index].result {
+        case .int(let value): Repair.show(value)
+        case .bool(let value): Repair.show(value)
+        case .double(let value): Repair.show(value)
+        case .stored(let place): values[place].text
+        }
     }
 }
 
@@ -139,9 +227,11 @@ final class PendingRepairs: @unchecked Sendable {
         self.records = records
     }
 
-    /// The document of the repair at `index`.
-    func tape(of index: Int) -> JSONTape {
-        records.tapes[records[index].document]
+    /// A log of one repair, made in `tape`, with `tail` and `result`, by `reader` in its object.
+    convenience init(_ repair: PendingRepair, in tape: JSONTape, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
+        var records = PendingRepairChunks()
+        records.append(records.placing(repair, in: tape), tail: tail, result: result, by: reader)
+        self.init(records)
     }
 }
 

@@ -64,21 +64,13 @@ public final class DecodingSession: @unchecked Sendable {
         if isNew { policy.onRepair?(repair) }
     }
 
-    /// Records a repair from Kiln's reader; its text is made when it is read. Made in place in
-    /// the log: a repair is not copied on its way there.
-    func record(
-        _ kind: Repair.Kind, tape: JSONTape, object: Int, node: KilnPathNode?, tail: PendingRepair.Tail,
-        expected: Any.Type, found: PendingRepair.Found, result: RepairValue
-    ) {
-        let reports = policy.onRepair != nil
-        let (isNew, reported) = state.withLock { state in
-            let document = state.log.pending.document(tape)
-            return state.log.add(
-                PendingRepair(kind: kind, document: document, object: object, node: node, tail: tail, expected: expected, found: found, result: result),
-                reporting: reports
-            )
+    /// Records a repair from Kiln's reader, made in `tape` by `reader` in its object, with the
+    /// tail of its path and its result; its text is made when it is read.
+    func record(_ repair: PendingRepair, in tape: JSONTape, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
+        let isNew = state.withLock { $0.log.add(repair, in: tape, tail: tail, result: result, by: reader) }
+        if isNew, let onRepair = policy.onRepair {
+            onRepair(Repair(PendingRepairs(repair, in: tape, tail: tail, result: result, by: reader), 0))
         }
-        if isNew, let reported, let onRepair = policy.onRepair { onRepair(Repair(reported, in: tape)) }
     }
 
     /// A type's name as repairs write it (`[String: Int]?`), made once per session.
@@ -134,7 +126,7 @@ private struct RepairLog {
     var seen: Set<Repair> = []
     /// The reader's repairs, to record each once: filled only once a repair arrives out of
     /// document order (see `isNew(_:)`).
-    var seenPending: Set<PendingRepair> = []
+    var seenPending: Set<PendingRepair.Identity> = []
     var indexesPending = false
     /// The highest object token that recorded a pending repair.
     var frontier = -1
@@ -156,13 +148,13 @@ private struct RepairLog {
         return isNew
     }
 
-    /// Adds a pending repair, unless it was recorded before; whether it was new, and, when
-    /// `reporting`, a copy of it to report.
-    mutating func add(_ repair: consuming PendingRepair, reporting: Bool) -> (Bool, PendingRepair?) {
-        guard isNew(repair) else { return (false, nil) }
-        let copy = reporting ? copy repair : nil
-        if keepsRepairs { pending.append(repair) }
-        return (true, copy)
+    /// Adds a repair made in `tape` by Kiln's `reader` in its object, unless it was recorded
+    /// before; whether it was new.
+    mutating func add(_ repair: PendingRepair, in tape: JSONTape, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) -> Bool {
+        let repair = pending.placing(repair, in: tape)
+        guard isNew(repair, tail: tail) else { return false }
+        if keepsRepairs { pending.append(repair, tail: tail, result: result, by: reader) }
+        return true
     }
 
     /// Every repair as a ``Repair``, in order. The reader's refer to one snapshot of `pending`,
@@ -196,8 +188,8 @@ private struct RepairLog {
     /// `runs` (the current one or an ancestor it returned to) is compared with that object's
     /// entries since its first; anything else — or a long comparison — switches to a set of
     /// every pending repair.
-    private mutating func isNew(_ repair: borrowing PendingRepair) -> Bool {
-        if indexesPending || !keepsRepairs { return seenPending.insert(copy repair).inserted }
+    private mutating func isNew(_ repair: PendingRepair, tail: PendingRepair.Tail) -> Bool {
+        if indexesPending || !keepsRepairs { return seenPending.insert(repair.identity(tail: tail)).inserted }
         let object = repair.object
         if object > frontier {
             frontier = object
@@ -205,11 +197,11 @@ private struct RepairLog {
             return true
         }
         if let position = runs.lastIndex(where: { $0.object == object }) {
-            runs.removeSubrange((position + 1)...)
+            if position + 1 < runs.count { runs.removeSubrange((position + 1)...) }
             let start = runs[position].start
             if pending.count - start <= Self.longestComparison {
                 for index in start..<pending.count where pending[index].object == object {
-                    if pending[index] == repair { return false }
+                    if pending.holds(repair, tail: tail, at: index) { return false }
                 }
                 return true
             }
@@ -217,8 +209,8 @@ private struct RepairLog {
         indexesPending = true
         runs = []
         seenPending.reserveCapacity(2 * pending.count + 256)
-        for index in 0..<pending.count { seenPending.insert(pending[index]) }
-        return seenPending.insert(copy repair).inserted
+        for index in 0..<pending.count { seenPending.insert(pending.identity(of: index)) }
+        return seenPending.insert(repair.identity(tail: tail)).inserted
     }
 
     /// How many entries `isNew(_:)` compares before it turns to a set.

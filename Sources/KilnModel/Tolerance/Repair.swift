@@ -36,7 +36,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.path
-            case .pending(let log, let index): log.records[index].pathText(in: log.tape(of: index))
+            case .pending(let log, let index): log.records.pathText(of: index)
             }
         }
         set { storage = .text(Text(path: newValue, expected: expected, found: found, result: result)) }
@@ -60,7 +60,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.found
-            case .pending(let log, let index): log.records[index].foundText(in: log.tape(of: index))
+            case .pending(let log, let index): log.records.foundText(of: index)
             }
         }
         set { storage = .text(Text(path: path, expected: expected, found: newValue, result: result)) }
@@ -70,7 +70,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         get {
             switch storage {
             case .text(let text): text.result
-            case .pending(let log, let index): log.records[index].result.text
+            case .pending(let log, let index): log.records.resultText(of: index)
             }
         }
         set { storage = .text(Text(path: path, expected: expected, found: found, result: newValue)) }
@@ -113,11 +113,6 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     init(_ log: PendingRepairs, _ index: Int) {
         self.kind = log.records[index].kind
         self.storage = .pending(log, index)
-    }
-
-    /// A repair of `tape` whose text is made when read, on its own.
-    init(_ pending: PendingRepair, in tape: JSONTape) {
-        self.init(PendingRepairs(PendingRepairChunks(pending, in: tape)), 0)
     }
 
     public static func == (lhs: Repair, rhs: Repair) -> Bool {

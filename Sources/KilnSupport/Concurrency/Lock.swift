@@ -15,9 +15,9 @@
 /// moved once used).
 package final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
-    private let primitive: UnsafeMutablePointer<os_unfair_lock_s>
+    @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock_s>
     #else
-    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     /// An unlocked lock.
@@ -39,9 +39,10 @@ package final class Lock: @unchecked Sendable {
         primitive.deallocate()
     }
 
-    // Only through `withLock`: a lock taken is always given back, on every path out.
-    @inline(__always)
-    private func lock() {
+    // Only through `withLock`: a lock taken is always given back, on every path out. Inlinable
+    // (with the two calls below), so that a lock costs its two calls and nothing else.
+    @inlinable @inline(__always)
+    func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
         #else
@@ -49,8 +50,8 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    @inline(__always)
-    private func unlock() {
+    @inlinable @inline(__always)
+    func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
         #else
@@ -59,7 +60,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held and returns what it returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

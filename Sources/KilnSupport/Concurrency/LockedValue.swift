@@ -24,18 +24,19 @@
 /// In the style of Alamofire's `Protected` and NIO's `NIOLockedValueBox`, over Kiln's ``Lock``.
 /// Resume continuations, call callbacks and start work after `withLock` returns, not inside it.
 package final class LockedValue<Value> {
-    private let lock = Lock()
+    @usableFromInline let lock = Lock()
     /// Only touched with `lock` held, which is what makes each access exclusive: the runtime's
     /// own exclusivity check would repeat that on every access.
-    @exclusivity(unchecked) private var value: Value
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// A box holding `value`.
     package init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` on the value with the lock held and returns what it returns.
-    @inline(__always)
+    /// Runs `body` on the value with the lock held and returns what it returns. Inlinable, so
+    /// that `body` is inlined into the caller rather than called through a generic closure.
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&value) }
     }
