@@ -1,0 +1,97 @@
+import Foundation
+@_spi(Testing) import KilnModel
+import Testing
+
+/// Where a repair says it was made: `KilnDecoder`'s fast path keeps a repair's place as steps of
+/// the document from where the decode started, and writes the path only when it is read. The
+/// paths must be the ones Foundation's path writes, at any depth, in lists, below a node of the
+/// `Decoder` protocol, and under a decode's key path.
+@Suite struct RepairPlaceTests {
+    @DataModel
+    struct Feed: Equatable {
+        var data = Pages()
+    }
+
+    @DataModel
+    struct Pages: Equatable {
+        var pages: [Page] = []
+    }
+
+    @DataModel
+    struct Page: Equatable {
+        var items: [Item] = []
+    }
+
+    @DataModel
+    struct Item: Equatable {
+        var n = 0
+        var inner = Inner()
+        var after = false
+    }
+
+    @DataModel
+    struct Inner: Equatable {
+        var n = 0
+    }
+
+    static let feed = #"""
+        {"data": {"pages": [
+            {"items": [{"n": 1, "inner": {"n": 1}, "after": true}]},
+            {"items": [
+                {"n": 2, "inner": {"n": 2}, "after": true},
+                {"n": "3", "inner": {"n": "x"}, "after": 1},
+                {"inner": {}}
+            ]}
+        ]}}
+        """#
+
+    @Test func pathsAtEveryDepthAreFoundationsInTheOrderTheRepairsHappened() throws {
+        let (_, repairs) = try ModelIntentTests.decodeAllWays(Feed.self, Self.feed)
+        // An object's repair after a nested object's (`after`) has its own place again.
+        #expect(
+            repairs.map(\.path) == [
+                "data.pages[1].items[1].n", "data.pages[1].items[1].inner.n", "data.pages[1].items[1].after",
+                "data.pages[1].items[2].n", "data.pages[1].items[2].inner.n", "data.pages[1].items[2].after",
+            ])
+        #expect(repairs.map(\.found) == ["\"3\"", "\"x\"", "1", "missing", "missing", "missing"])
+    }
+
+    @Test func aDecodeAtAKeyPathNamesRepairsFromTheDocumentsRoot() throws {
+        let data = Data(Self.feed.utf8)
+        let (_, repairs) = try KilnDecoder().decodeWithRepairs(Item.self, from: data, at: "data.pages[1].items[1]")
+        var generic = KilnDecoder()
+        generic.usesFastPath = false
+        let (_, genericRepairs) = try generic.decodeWithRepairs(Item.self, from: data, at: "data.pages[1].items[1]")
+        #expect(repairs.map(\.path) == ["data.pages[1].items[1].n", "data.pages[1].items[1].inner.n", "data.pages[1].items[1].after"])
+        #expect(repairs == genericRepairs)
+    }
+
+    /// A plain `Decodable` reads its members through the `Decoder` protocol; the models inside
+    /// take the fast path from there, below the protocol's path.
+    struct Catalog: Decodable, Equatable {
+        let byID: [Int: Item]
+        let named: [String: [Item]]
+    }
+
+    @Test func modelsBelowTheDecoderProtocolNameRepairsFromItsPath() throws {
+        let text = #"{"byID": {"7": {"n": "7"}}, "named": {"a": [{"n": 1, "inner": {"n": true}, "after": true}]}}"#
+        let (_, repairs) = try ModelIntentTests.decodeAllWays(Catalog.self, text)
+        #expect(repairs.map(\.path) == ["byID[7].n", "byID[7].inner", "byID[7].after", "named.a[0].inner.n"])
+    }
+
+    @Test func theRepairsReportedAsTheyHappenReadAsTheLog() throws {
+        let reported = LockedRepairs()
+        var policy = DecodingPolicy()
+        policy.onRepair = { reported.append($0.description) }
+        let (_, repairs) = try KilnDecoder(policy: policy).decodeWithRepairs(Feed.self, from: Data(Self.feed.utf8))
+        #expect(reported.all == repairs.map(\.description))
+        #expect(!repairs.isEmpty)
+    }
+
+    final class LockedRepairs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var texts: [String] = []
+        func append(_ text: String) { lock.withLock { texts.append(text) } }
+        var all: [String] { lock.withLock { texts } }
+    }
+}
