@@ -64,7 +64,8 @@ extension KilnObjectReader {
     /// A non-optional property whose first present path did not hold a `T`.
     @usableFromInline
     func tolerant<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
-        switch firstUsable(T.self, paths) {
+        var miss = Repair.Miss<(index: Int, path: Int)>()
+        switch firstUsable(T.self, paths, miss: &miss) {
         case .value(let value): return value
         case .delegate: return delegate(slow())
         case .failed: break
@@ -72,8 +73,9 @@ extension KilnObjectReader {
         guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
         if withContext({ $0.session.isRecording }) {
-            let (kind, found, components) = describeMiss(paths)
-            record(kind, .components(components), expected: T.self, found: found, result: .of(result))
+            let (kind, place) = miss.verdict(absent: (-1, 0))
+            let components = place.path < paths.count ? paths[place.path].components : []
+            record(kind, .components(components), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
         }
         return result
     }
@@ -81,20 +83,27 @@ extension KilnObjectReader {
     /// An optional property whose keys were unusable, or absent with a default that may apply.
     @usableFromInline
     func tolerantOptional<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], delegate: (ModelDecodingContainer) -> T?) -> T? {
-        if case .value(let value) = firstUsable(T.self, paths) { return value }
+        var miss = Repair.Miss<(index: Int, path: Int)>()
+        if case .value(let value) = firstUsable(T.self, paths, miss: &miss) { return value }
         return delegate(slow())
     }
 
     /// The value at the first of `paths` that holds one, read strictly or coerced (and logged);
-    /// `.failed` when none does, `.delegate` when the tolerant container must decide.
-    func firstUsable<T: Decodable>(_ type: T.Type, _ paths: [JSONPath]) -> Salvage<T> {
-        for path in paths {
-            guard let index = locate(path) else { continue }
-            if let value = strict(T.self, at: index) { return .value(value) }
-            switch salvage(T.self, at: index, path: path.components) {
-            case .value(let value): return .value(value)
-            case .failed: continue
-            case .delegate: return .delegate
+    /// `.failed` when none does, `.delegate` when the tolerant container must decide. `miss`
+    /// notes what each path held (its token, and the path's place in `paths`), for the repair
+    /// when none gives a value.
+    func firstUsable<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], miss: inout Repair.Miss<(index: Int, path: Int)>) -> Salvage<T> {
+        for (position, path) in paths.enumerated() {
+            switch location(of: path) {
+            case .absent: continue
+            case .null(let index): miss.sawNull((index, position))
+            case .value(let index):
+                if let value = strict(T.self, at: index) { return .value(value) }
+                switch salvage(T.self, at: index, path: path.components) {
+                case .value(let value): return .value(value)
+                case .failed: miss.sawUnusable((index, position))
+                case .delegate: return .delegate
+                }
             }
         }
         return .failed
@@ -175,21 +184,6 @@ extension KilnObjectReader {
         if let exact = Int(text) { return .some(exact) }
         guard let double = Double(text) else { return .some(nil) }
         return .some(Int.coerce(from: .double(double), truncating: truncating))
-    }
-
-    /// Why nothing usable was found, as ``ModelDecodingContainer`` says it.
-    @usableFromInline
-    func describeMiss(_ paths: [JSONPath]) -> (Repair.Kind, PendingRepair.Found, [JSONPath.Component]) {
-        var miss = Repair.Miss<(index: Int, components: [JSONPath.Component])>()
-        for path in paths where !miss.isSettled {
-            switch location(of: path) {
-            case .null(let index): miss.sawNull((index, path.components))
-            case .value(let index): miss.sawUnusable((index, path.components))
-            case .absent: continue
-            }
-        }
-        let (kind, place) = miss.verdict(absent: (-1, paths.first?.components ?? []))
-        return (kind, Self.found(kind, at: place.index), place.components)
     }
 
     /// What a miss's repair says was found: the unusable value's token, `null`, or `missing`.

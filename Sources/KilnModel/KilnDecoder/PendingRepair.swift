@@ -61,11 +61,11 @@ struct PendingRepair {
         self.found = found
     }
 
-    /// Whether this repair, with `tail`, is the same as `other` with
-    /// `otherTail` (the text would be the same): the same object, tail, kind and type of the same
-    /// document. A repair met again when a value is read again is logged once.
-    func isSame(_ other: PendingRepair, tail: PendingRepair.Tail, as otherTail: PendingRepair.Tail) -> Bool {
-        object == other.object && kind == other.kind && document == other.document && expected == other.expected && tail == otherTail
+    /// Whether this repair is the same as `other` but for the tail of the path (with the same
+    /// tail, the text would be the same): the same object, kind and type of the same document.
+    /// A repair met again when a value is read again is logged once.
+    func isSame(as other: PendingRepair) -> Bool {
+        object == other.object && kind == other.kind && document == other.document && expected == other.expected
     }
 
     /// What tells this repair, with `tail`, apart from others.
@@ -172,7 +172,8 @@ struct PendingRepairChunks {
 
     /// Whether the repair at `index` is `repair`, whose tail is `tail`.
     func holds(_ repair: PendingRepair, tail: PendingRepair.Tail, at index: Int) -> Bool {
-        self[index].isSame(repair, tail: tails[index], as: tail)
+        // The tail last: the integers tell most repairs of one object apart.
+        self[index].isSame(as: repair) && tails[index] == tail
     }
 
     /// What tells the repair at `index` apart from others.
