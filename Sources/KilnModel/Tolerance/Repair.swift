@@ -77,7 +77,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The four texts, or what they are made from. Kiln's reader records repairs as compact
-    /// values (a node of the document, a token, a type) and the text is made when it is read:
+    /// values (where in the document, a token, a type) and the text is made when it is read:
     /// most logs are counted or skimmed, not read line by line. Such a repair keeps the decoded
     /// document alive while it exists; store `description` to keep a log for long.
     private var storage: Storage
