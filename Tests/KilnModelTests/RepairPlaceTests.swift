@@ -95,3 +95,35 @@ import Testing
         var all: [String] { lock.withLock { texts } }
     }
 }
+
+/// `[String: Value]` properties of a `@DataModel`, which the fast path reads straight from the
+/// object's members: the same values and repairs as Foundation's path and Kiln's `Decoder` path.
+@Suite struct DictionaryPropertyTests {
+    @DataModel
+    struct Directory: Equatable {
+        var names: [String: String] = [:]
+        var ids: [String: [Int]] = [:]
+        var entries: [String: RepairPlaceTests.Inner] = [:]
+    }
+
+    @Test func dictionariesOfScalarsListsAndModelsReadAsEveryPathReadsThem() throws {
+        let text = #"""
+            {"names": {"a": "x", "b\u00e9": "y", "": "empty"},
+             "ids": {"one": [1, 2], "none": []},
+             "entries": {"e1": {"n": "3"}, "e2": {"n": 4}, "e3": {"n": 5}}}
+            """#
+        let (value, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, text)
+        #expect(value.names == ["a": "x", "bé": "y", "": "empty"])
+        #expect(value.ids == ["one": [1, 2], "none": []])
+        #expect(value.entries == ["e1": .init(n: 3), "e2": .init(n: 4), "e3": .init(n: 5)])
+        // One repair: Foundation's keyed containers list a dictionary's keys in no fixed order.
+        #expect(repairs.map(\.path) == ["entries.e1.n"])
+    }
+
+    @Test func aDictionaryWithAValueOfTheWrongKindIsRepairedAsEveryPathRepairsIt() throws {
+        let text = #"{"names": {"a": "x", "b": 1}, "ids": {"one": [1, "2"]}, "entries": {"e": []}}"#
+        let (value, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, text)
+        #expect(value.entries.isEmpty)
+        #expect(!repairs.isEmpty)
+    }
+}

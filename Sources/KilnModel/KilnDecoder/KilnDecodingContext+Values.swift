@@ -236,13 +236,14 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             throw context.mismatch([String: Any].self, at: index, path: KilnPathNode.codingPath(node, in: context.tape))
         }
         let tape = context.tape
-        var result: [String: Value] = [:]
+        var result = [String: Value](minimumCapacity: Int(tape.tokens[index].aux))
         var i = index + 1
         let end = Int(tape.tokens[index].payload)
         while i < end {
             let value = try context.decodeValue(Value.self, at: i + 1, node, .keyToken(i))
             let key = tape.string(at: i)
-            if result[key] == nil { result[key] = value }
+            // One hash look-up for a new key; a key met again keeps its first value.
+            if let first = result.updateValue(value, forKey: key) { result[key] = first }
             i = tape.next(after: i + 1)
         }
         return result

@@ -536,7 +536,15 @@ extension KilnObjectReader {
 
     @usableFromInline
     func strictOther<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
-        try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
+        // `[String: Value]` straight from the object's members: no keyed container, coding key
+        // per member or look-up of each key. Only here, where the property's type is known to
+        // be worth the check; `decodeValue` serves every type of the `Decoder` path.
+        if tokens[index].kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            let context = self.context
+            let node = KilnPathNode(parent: node(), step: .keyToken(index - 1))
+            return (try? dictionary.decodeKeepingKeys(in: context, at: index, node: node)) as? T
+        }
+        return try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
     }
 
     /// This object's coding-path node, made on first use.
