@@ -87,7 +87,7 @@ enum DifferentialCase {
     }
 
     /// Single-letter members (easy for the fuzzer to find), more than a member table's threshold,
-    /// of the kinds the fast path reads itself, with nested models and lists of them.
+    /// of the kinds the fast path reads itself, with nested models, lists and dictionaries of them.
     @DataModel
     struct Letters {
         var a = 0
@@ -109,6 +109,8 @@ enum DifferentialCase {
         var q = Pair()
         var r: [Pair] = []
         var s: Pair?
+        var t: [String: Int] = [:]
+        var u: [String: Pair] = [:]
     }
 
     @DataModel
