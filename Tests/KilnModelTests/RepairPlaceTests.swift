@@ -120,6 +120,15 @@ import Testing
         #expect(repairs.map(\.path) == ["entries.e1.n"])
     }
 
+    /// A key that reads as an integer is named as one, as `Dictionary`'s coding key names it;
+    /// one with a leading zero or a sign stays a key.
+    @Test func repairsInsideAnEntryWithAnIntegerKeyNameItAsFoundationDoes() throws {
+        for (key, path) in [("138586341", "entries[138586341].n"), ("007", "entries.007.n"), ("-3", "entries[-3].n"), ("+3", "entries.+3.n")] {
+            let (_, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, #"{"entries": {"\#(key)": {"n": "1"}}}"#)
+            #expect(repairs.map(\.path).last == path)
+        }
+    }
+
     @Test func aDictionaryWithAValueOfTheWrongKindIsRepairedAsEveryPathRepairsIt() throws {
         let text = #"{"names": {"a": "x", "b": 1}, "ids": {"one": [1, "2"]}, "entries": {"e": []}}"#
         let (value, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, text)
