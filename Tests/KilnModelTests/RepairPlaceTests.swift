@@ -121,11 +121,19 @@ import Testing
     }
 
     /// A key that reads as an integer is named as one, as `Dictionary`'s coding key names it;
-    /// one with a leading zero or a sign stays a key.
+    /// one with a leading zero or a plus sign stays a key. Under a key strategy, every key stays
+    /// a key, as in Foundation.
     @Test func repairsInsideAnEntryWithAnIntegerKeyNameItAsFoundationDoes() throws {
         for (key, path) in [("138586341", "entries[138586341].n"), ("007", "entries.007.n"), ("-3", "entries[-3].n"), ("+3", "entries.+3.n")] {
-            let (_, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, #"{"entries": {"\#(key)": {"n": "1"}}}"#)
+            let text = #"{"entries": {"\#(key)": {"n": "1"}}}"#
+            let (_, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, text)
             #expect(repairs.map(\.path).last == path)
+            // Under a key strategy, Foundation names every entry by its key.
+            let (_, converted) = try ModelIntentTests.decodeAllWays(Directory.self, text) { kiln, foundation in
+                kiln.keyDecodingStrategy = .convertFromSnakeCase
+                foundation.keyDecodingStrategy = .convertFromSnakeCase
+            }
+            #expect(converted.map(\.path).last == "entries.\(key).n")
         }
     }
 

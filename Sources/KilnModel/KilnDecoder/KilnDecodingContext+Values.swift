@@ -241,9 +241,10 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let end = Int(tape.tokens[index].payload)
         while i < end {
             let key = tape.string(at: i)
-            // Named as `Dictionary`'s own coding key names it: a key that reads as an integer is
-            // one (`events[138586341]`, as in Foundation's paths).
-            let step: KilnPathNode.Step = Int(key).map { .integerKey($0, i) } ?? .keyToken(i)
+            // Named as Foundation's paths name it: without a key strategy, `Dictionary`'s coding
+            // key makes a key that reads as an integer one (`events[138586341]`); under a
+            // strategy, the key stays a key (`events.138586341`).
+            let step: KilnPathNode.Step = context.convertsKeys ? .keyToken(i) : Int(key).map { .integerKey($0, i) } ?? .keyToken(i)
             let value = try context.decodeValue(Value.self, at: i + 1, node, step)
             // One hash look-up for a new key; a key met again keeps its first value.
             if let first = result.updateValue(value, forKey: key) { result[key] = first }
