@@ -186,14 +186,7 @@ final class KilnPathNode {
 
     /// This node's own step as a path component.
     func ownComponent(in tape: JSONTape) -> JSONPath.Component {
-        switch step {
-        case .keyToken(let index): return .key(tape.string(at: index))
-        case .key(let key): return .key(key)
-        case .index(let position): return .index(position)
-        case .integerKey(let number, let index):
-            let text = tape.string(at: index)
-            return text == String(number) ? .index(number) : .key(text)
-        }
+        step.component(in: tape)
     }
 
     static func codingPath(_ node: KilnPathNode?, in tape: JSONTape) -> [any CodingKey] {
@@ -203,6 +196,20 @@ final class KilnPathNode {
             case .key(let key): AnyCodingKey(key)
             case .index(let index): AnyCodingKey(index: index)
             }
+        }
+    }
+}
+
+extension KilnPathNode.Step {
+    /// The step as a path component, as a coding path names it.
+    func component(in tape: JSONTape) -> JSONPath.Component {
+        switch self {
+        case .keyToken(let index): return .key(tape.string(at: index))
+        case .key(let key): return .key(key)
+        case .index(let position): return .index(position)
+        case .integerKey(let number, let index):
+            let text = tape.string(at: index)
+            return text == String(number) ? .index(number) : .key(text)
         }
     }
 }

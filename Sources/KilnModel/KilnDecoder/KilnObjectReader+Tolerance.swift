@@ -213,17 +213,17 @@ extension KilnObjectReader {
         return node
     }
 
-    /// Appends the steps from ``anchor`` to this object to `steps`: each a key token, or
-    /// `-1 - position` for an array element (``PendingRepair/Place``).
+    /// Appends the steps from ``anchor`` to this object to `steps`, as ``PendingRepair/Place``
+    /// stores them.
     func appendSteps(to steps: inout [Int]) {
         if case .reader(let reader) = parent { reader.pointee.appendSteps(to: &steps) }
         switch place {
         case .parent: break
-        case .keyToken(let token): steps.append(token)
-        case .index(let position): steps.append(-1 - position)
+        case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: token))
+        case .index(let position): steps.append(PendingRepair.Place.step(element: position))
         case .element(let list, let position):
-            steps.append(list)
-            steps.append(-1 - position)
+            steps.append(PendingRepair.Place.step(keyToken: list))
+            steps.append(PendingRepair.Place.step(element: position))
         }
     }
 }

@@ -30,6 +30,17 @@ struct PendingRepair {
         var start = 0
         var count: Int32 = 0
         var anchor: Int32 = -1
+
+        /// A member's step as the log stores it: its key token.
+        static func step(keyToken token: Int) -> Int { token }
+
+        /// An array element's step as the log stores it.
+        static func step(element position: Int) -> Int { -1 - position }
+
+        /// A stored step as a path node's step.
+        static func step(_ stored: Int) -> KilnPathNode.Step {
+            stored >= 0 ? .keyToken(stored) : .index(-1 - stored)
+        }
     }
 
     /// The result: a scalar inline, anything else at a place in the log's values.
@@ -187,7 +198,7 @@ struct PendingRepairChunks {
         let tape = tapes[Int(repair.document)]
         var components = repair.place.anchor >= 0 ? anchors[Int(repair.place.anchor)].components(in: tape) : []
         for step in steps[repair.place.start..<repair.place.start + Int(repair.place.count)] {
-            components.append(step >= 0 ? .key(tape.string(at: step)) : .index(-1 - step))
+            components.append(PendingRepair.Place.step(step).component(in: tape))
         }
         switch tails[index] {
         case .key(let key): components.append(.key(key))
