@@ -139,16 +139,21 @@ struct JSONTapeBuilder {
     }
 
     mutating func run() throws(JSONSyntaxError) {
-        // Container token indices, innermost last.
-        let stack = UnsafeMutablePointer<Int>.allocate(capacity: maxDepth + 1)
+        // Container token indices, innermost last, and beside them the count of values read in
+        // each container's parent when the container opened.
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
         defer { stack.deallocate() }
+        let counts = stack + (maxDepth + 1)
         var depth = 0
         var inObject = false
+        // The values read so far in the innermost container (its members or elements), kept
+        // here rather than in its token until it closes.
+        var values: UInt32 = 0
         var i = skipWhitespace(0)
         var needValue = true
         while true {
             if needValue {
-                if depth > 0 { tokens[stack[depth - 1]].aux &+= inObject ? 0 : 1 }
+                values &+= 1
                 let b = p[i]
                 switch b {
                 case UInt8(ascii: "\""):
@@ -158,7 +163,9 @@ struct JSONTapeBuilder {
                     guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth) levels", i) }
                     let isObject = b == UInt8(ascii: "{")
                     stack[depth] = tokenCount
+                    counts[depth] = Int(values)
                     depth += 1
+                    values = 0
                     // An object's keys are plain until one is not (`key(_:of:)`).
                     append(isObject ? .object : .array, 0, 0, isASCII: isObject)
                     inObject = isObject
@@ -166,12 +173,12 @@ struct JSONTapeBuilder {
                     if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         depth -= 1
                         tokens[stack[depth]].payload = Int64(tokenCount)
+                        values = UInt32(truncatingIfNeeded: counts[depth])
                         if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
                         i += 1
                         needValue = false
                     } else if isObject {
                         i = try key(i, of: stack[depth - 1])
-                        tokens[stack[depth - 1]].aux &+= 1
                     }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     i = try number(i)
@@ -207,14 +214,13 @@ struct JSONTapeBuilder {
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
                     i = skipLayout(i &+ 1)
-                    if inObject {
-                        i = try key(i, of: stack[depth - 1])
-                        tokens[stack[depth - 1]].aux &+= 1
-                    }
+                    if inObject { i = try key(i, of: stack[depth - 1]) }
                     needValue = true
                 } else if b == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     depth -= 1
                     tokens[stack[depth]].payload = Int64(tokenCount)
+                    tokens[stack[depth]].aux = values
+                    values = UInt32(truncatingIfNeeded: counts[depth])
                     if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
                     i &+= 1
                 } else {
@@ -232,6 +238,28 @@ struct JSONTapeBuilder {
     /// (``JSONTape/hasPlainKeys(_:)``).
     @inline(__always)
     mutating func key(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
+        if let valueStart = plainKey(start) { return valueStart }
+        return try anyKey(start, of: object)
+    }
+
+    /// ``key(_:of:)`` for the usual key, inlined in the loop: plain ASCII text, then a colon right
+    /// after it or after one space. `nil` for any other, with nothing appended. The loop skips the
+    /// whitespace before the value.
+    @inline(__always)
+    mutating func plainKey(_ start: Int) -> Int? {
+        guard p[start] == UInt8(ascii: "\"") else { return nil }
+        let end = start &+ 1 &+ kiln_key_text_length(p + (start &+ 1))
+        guard p[end] == UInt8(ascii: "\"") else { return nil }
+        var colon = end &+ 1
+        if p[colon] == UInt8(ascii: " ") { colon &+= 1 }
+        guard p[colon] == UInt8(ascii: ":") else { return nil }
+        append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
+        return colon &+ 1
+    }
+
+    /// ``key(_:of:)`` for every key, out of line.
+    @inline(never)
+    mutating func anyKey(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         let i = skipWhitespace(try string(start))
         let key = tokens[tokenCount &- 1]
