@@ -110,7 +110,9 @@ public struct KilnObjectReader {
     /// Reads the property `property` from `key` (or `alternate`), falling back to `initial()`.
     @inlinable
     public mutating func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+        let start = hint
         if let value = fast(T.self, key, alternate) { return value }
+        hint = start
         return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
@@ -118,11 +120,13 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
         // A nested model takes its own fast path; the check folds away once specialized.
+        let start = hint
         if let model = T.self as? any KilnFastDecodable.Type {
             if let value = fastModel(model, key, alternate) as? T { return value }
         } else if let value = fast(T.self, key, alternate) {
             return value
         }
+        hint = start
         return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
     }
 
@@ -155,7 +159,9 @@ public struct KilnObjectReader {
     /// Reads a nested model through its own fast path.
     @inlinable
     public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+        let start = hint
         if let value = fastModel(T.self, key, alternate) { return value }
+        hint = start
         return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
