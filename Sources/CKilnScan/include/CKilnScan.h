@@ -69,8 +69,4 @@ static inline size_t kiln_plain_text_length(const uint8_t *p) {
 #endif
 }
 
-/// `kiln_plain_text_length`, out of line: for the reader's main loop, where the inlined scan's
-/// vector constants would stay live across the loop's calls and be reloaded after each.
-__attribute__((noinline)) static size_t kiln_key_text_length(const uint8_t *p) { return kiln_plain_text_length(p); }
-
 #endif

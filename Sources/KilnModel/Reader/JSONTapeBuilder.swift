@@ -238,28 +238,6 @@ struct JSONTapeBuilder {
     /// (``JSONTape/hasPlainKeys(_:)``).
     @inline(__always)
     mutating func key(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
-        if let valueStart = plainKey(start) { return valueStart }
-        return try anyKey(start, of: object)
-    }
-
-    /// ``key(_:of:)`` for the usual key, inlined in the loop: plain ASCII text, then a colon right
-    /// after it or after one space. `nil` for any other, with nothing appended. The loop skips the
-    /// whitespace before the value.
-    @inline(__always)
-    mutating func plainKey(_ start: Int) -> Int? {
-        guard p[start] == UInt8(ascii: "\"") else { return nil }
-        let end = start &+ 1 &+ kiln_key_text_length(p + (start &+ 1))
-        guard p[end] == UInt8(ascii: "\"") else { return nil }
-        var colon = end &+ 1
-        if p[colon] == UInt8(ascii: " ") { colon &+= 1 }
-        guard p[colon] == UInt8(ascii: ":") else { return nil }
-        append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
-        return colon &+ 1
-    }
-
-    /// ``key(_:of:)`` for every key, out of line.
-    @inline(never)
-    mutating func anyKey(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         let i = skipWhitespace(try string(start))
         let key = tokens[tokenCount &- 1]
