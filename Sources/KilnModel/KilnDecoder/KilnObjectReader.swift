@@ -465,15 +465,15 @@ extension KilnObjectReader {
         i = index + 1
         var position = 0
         let context = unmanagedContext
-        let tables = withContext { $0.memberTables }
-        let mark = tables.top
+        let mark = withContext { $0.memberTables.top }
         // The children refer to this reader, which outlives them, for their paths.
         withUnsafeMutablePointer(to: &self) { me in
             while i < end {
                 var child = KilnObjectReader(
                     context: context, object: i, parent: .reader(me), place: .element(list: index - 1, position: position), model: E.self)
                 items.append(E(kiln: &child))
-                tables.top = mark
+                // Through the borrowed context: holding the tables would retain them.
+                context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
                 i = Int(tokens[i].payload)
                 position += 1
             }
