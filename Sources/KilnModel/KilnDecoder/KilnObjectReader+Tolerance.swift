@@ -11,9 +11,9 @@ extension KilnObjectReader {
     }
 
     /// A non-optional property read from plain keys whose first present key did not hold a `T`:
-    /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common. Callers
-    /// first put the look-up hint back where their fast read started, so that the keys are found
-    /// again where that read found them, at the hint, rather than by a search.
+    /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common. It follows a
+    /// fast read that failed and left the look-up hint where it was, so the keys are found again
+    /// at the hint.
     @inlinable
     mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
         // What each key held, for the log when none gives a value (position 0 the key, 1 the alternate).

@@ -110,9 +110,7 @@ public struct KilnObjectReader {
     /// Reads the property `property` from `key` (or `alternate`), falling back to `initial()`.
     @inlinable
     public mutating func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
-        let start = hint
         if let value = fast(T.self, key, alternate) { return value }
-        hint = start
         return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
@@ -120,13 +118,11 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
         // A nested model takes its own fast path; the check folds away once specialized.
-        let start = hint
         if let model = T.self as? any KilnFastDecodable.Type {
             if let value = fastModel(model, key, alternate) as? T { return value }
         } else if let value = fast(T.self, key, alternate) {
             return value
         }
-        hint = start
         return tolerant(T.self, key, alternate, initial: { T.defaultValue }) { $0.value(key, alternate, property: property) }
     }
 
@@ -159,9 +155,7 @@ public struct KilnObjectReader {
     /// Reads a nested model through its own fast path.
     @inlinable
     public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
-        let start = hint
         if let value = fastModel(T.self, key, alternate) { return value }
-        hint = start
         return tolerant(T.self, key, alternate, initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
@@ -410,15 +404,23 @@ extension KilnObjectReader {
         return .value(value)
     }
 
-    /// The value when the first present key has it as `T`; `nil` when the tolerant rules must decide.
+    /// The value when the first present key has it as `T`; `nil` when the tolerant rules must
+    /// decide. A read that gives `nil` leaves the look-up hint where it was, so that the tolerant
+    /// rules find the keys again where this read found them, at the hint, rather than by a search.
     @inlinable @inline(__always)
     mutating func fast<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
+        let start = hint
         switch read(T.self, key) {
         case .value(let value): return value
-        case .unusable: return nil
+        case .unusable:
+            hint = start
+            return nil
         case .absent: break
         }
-        guard let alternate, case .value(let value) = read(T.self, alternate) else { return nil }
+        guard let alternate, case .value(let value) = read(T.self, alternate) else {
+            hint = start
+            return nil
+        }
         return value
     }
 
@@ -434,9 +436,15 @@ extension KilnObjectReader {
         return nil
     }
 
+    /// The nested model at the first present key, read through its own fast path; `nil`, with the
+    /// look-up hint where it was (``fast(_:_:_:)``), when that key holds no object.
     @inlinable
     mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
-        guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else { return nil }
+        let start = hint
+        guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else {
+            hint = start
+            return nil
+        }
         let context = unmanagedContext
         let mark = withContext { $0.memberTables.top }
         // The child refers to this reader, which outlives it, for its path.
