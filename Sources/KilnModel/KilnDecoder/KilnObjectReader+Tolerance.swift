@@ -13,9 +13,10 @@ extension KilnObjectReader {
     /// A non-optional property read from plain keys whose first present key did not hold a `T`:
     /// specialized for `T`, since a coercion on every object (`"is_top": 1`) is common. It follows a
     /// fast read that failed and left the look-up hint where it was, so the keys are found again
-    /// at the hint.
+    /// at the hint. `nil` when ``ModelDecodingContainer`` must decide (``slow()``): the caller
+    /// asks it, so that no closure carries the property's names here.
     @inlinable
-    mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T, delegate: (ModelDecodingContainer) -> T) -> T {
+    mutating func tolerant<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, initial: () -> T) -> T? {
         // What each key held, for the log when none gives a value (position 0 the key, 1 the alternate).
         var miss = Repair.Miss<(index: Int, position: Int)>()
         for position in 0..<2 {
@@ -36,10 +37,10 @@ extension KilnObjectReader {
             case .failed:
                 miss.sawUnusable((index, position))
                 continue
-            case .delegate: return delegate(slow())
+            case .delegate: return nil
             }
         }
-        guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
+        guard !withContext({ $0.hasCustomDefaults }) else { return nil }
         let result = initial()
         if withContext({ $0.session.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
