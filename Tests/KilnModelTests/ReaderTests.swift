@@ -177,6 +177,47 @@ struct ReaderTests {
         #expect(document.value(at: "data.missing") == nil)
     }
 
+    /// The tape of a large document is sized from samples of its bytes; a document whose samples
+    /// all fall inside long strings, with dense numbers everywhere else, reserves next to nothing
+    /// and grows many times while it reads, and still reads whole.
+    @Test func aDocumentDenserThanItsSamplesReadsWhole() throws {
+        let total = 8 * 32_768
+        let long = String(repeating: "a", count: 2_000)
+        var text = "["
+        var expected: [JSONValue] = []
+        // The samples start at one, three, five and seven eighths of the document.
+        for eighth in stride(from: 1, to: 8, by: 2) {
+            while text.utf8.count < total * eighth / 8 - 100 {
+                text += "0,"
+                expected.append(.int(0))
+            }
+            text += "\"\(long)\","
+            expected.append(.string(long))
+        }
+        while text.utf8.count < total - 3 {
+            text += "1,"
+            expected.append(.int(1))
+        }
+        text += "2]"
+        expected.append(.int(2))
+        #expect(try JSONValue(parsing: text) == .array(expected))
+    }
+
+    /// What a large document reserves for its tape covers its tokens, with at most 60% to spare:
+    /// sizing by bytes alone reserved three to five times its tokens for a pretty-printed one.
+    @Test func largeDocumentsReserveCloseToTheirTokens() throws {
+        for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
+            let data = try Data(contentsOf: SharedData.benchdata.appendingPathComponent(name))
+            var bytes = [UInt8](data) + [UInt8](repeating: 0, count: JSONTapeBuilder.padding)
+            let reserved = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { JSONTapeBuilder.estimatedTokens($0, count: data.count) } ?? 0
+            }
+            let tape = try data.withUnsafeBytes { try JSONTapeBuilder.parse($0, options: JSONReaderOptions()) }
+            #expect(reserved >= tape.tokenCount, "\(name)")
+            #expect(reserved * 5 <= tape.tokenCount * 8, "\(name)")
+        }
+    }
+
     @Test func wholeDocumentsMatchFoundation() throws {
         for name in ["twitter.json", "citm_catalog.json"] {
             let data = try Data(contentsOf: SharedData.benchdata.appendingPathComponent(name))

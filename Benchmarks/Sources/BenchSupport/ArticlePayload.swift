@@ -6,8 +6,18 @@
 public enum ArticlePayload {
     /// The payload as UTF-8 bytes.
     public static func make(articles count: Int = 20_000, seed: UInt64 = 0x5EED_0F_A271C1E5) -> [UInt8] {
+        make(as: [UInt8].self, articles: count, seed: seed)
+    }
+
+    /// The payload in any byte collection: as `Data`, written in place, with no copy made and
+    /// dropped (which would stand above the decodes in a heap profile of the benchmark).
+    public static func make<Bytes: RangeReplaceableCollection>(
+        as type: Bytes.Type, articles count: Int = 20_000, seed: UInt64 = 0x5EED_0F_A271C1E5
+    )
+        -> Bytes where Bytes.Element == UInt8
+    {
         var random = SplitMix64(seed: seed)
-        var out: [UInt8] = []
+        var out = Bytes()
         out.reserveCapacity(count * 470 + 128)
         out.append(contentsOf: #"{"code":"0000","msg":"ok","data":{"page":1,"total_pages":400,"list":["#.utf8)
         for index in 0..<count {
@@ -25,7 +35,7 @@ public enum ArticlePayload {
     ]
     static let tags = ["ios", "swift", "mvvm", "linux", "server", "design", "perf", "json", "ui", "testing"]
 
-    static func writeArticle(id: Int, random: inout SplitMix64, to out: inout [UInt8]) {
+    static func writeArticle<Bytes: RangeReplaceableCollection>(id: Int, random: inout SplitMix64, to out: inout Bytes) where Bytes.Element == UInt8 {
         func append(_ text: String) { out.append(contentsOf: text.utf8) }
         func sentence(_ words: Int) -> String {
             var parts: [String] = []

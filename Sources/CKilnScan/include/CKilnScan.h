@@ -69,4 +69,40 @@ static inline size_t kiln_plain_text_length(const uint8_t *p) {
 #endif
 }
 
+/// How many bytes of the `n` at `p` are `,` `:` `{` or `[`: the separators before a JSON value or
+/// key. The reader counts them in samples of a large document to size its tape.
+static inline size_t kiln_separator_count(const uint8_t *p, size_t n) {
+    size_t count = 0;
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i comma = _mm_set1_epi8(',');
+    const __m128i colon = _mm_set1_epi8(':');
+    const __m128i brace = _mm_set1_epi8('{');
+    // `[` is `{` without the 0x20 bit.
+    const __m128i bit = _mm_set1_epi8(0x20);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, comma), _mm_cmpeq_epi8(x, colon)), _mm_cmpeq_epi8(_mm_or_si128(x, bit), brace));
+        count += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(hit));
+    }
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    const uint8x16_t comma = vdupq_n_u8(',');
+    const uint8x16_t colon = vdupq_n_u8(':');
+    const uint8x16_t brace = vdupq_n_u8('{');
+    const uint8x16_t bit = vdupq_n_u8(0x20);
+    const uint8x16_t one = vdupq_n_u8(1);
+    for (; i + 16 <= n; i += 16) {
+        uint8x16_t x = vld1q_u8(p + i);
+        uint8x16_t hit = vorrq_u8(vorrq_u8(vceqq_u8(x, comma), vceqq_u8(x, colon)), vceqq_u8(vorrq_u8(x, bit), brace));
+        count += (size_t)vaddvq_u8(vandq_u8(hit, one));
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t b = p[i];
+        count += (size_t)((b == ',') | (b == ':') | ((b | 0x20) == '{'));
+    }
+    return count;
+}
+
 #endif
