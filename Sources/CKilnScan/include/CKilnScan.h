@@ -69,6 +69,42 @@ static inline size_t kiln_plain_text_length(const uint8_t *p) {
 #endif
 }
 
+/// `kiln_plain_text_length` within the `n` bytes at `p`: the same count, at most `n`, reading no
+/// byte at or after `p + n` (sixteen at a time while sixteen remain, then one at a time). For
+/// text whose end is not followed by readable padding.
+static inline size_t kiln_plain_text_length_within(const uint8_t *p, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i special = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), _mm_cmplt_epi8(x, space));
+        unsigned mask = (unsigned)_mm_movemask_epi8(special);
+        if (mask != 0) return i + (size_t)__builtin_ctz(mask);
+    }
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    const uint8x16_t quote = vdupq_n_u8('"');
+    const uint8x16_t backslash = vdupq_n_u8('\\');
+    const uint8x16_t space = vdupq_n_u8(0x20);
+    const uint8x16_t high = vdupq_n_u8(0x80);
+    for (; i + 16 <= n; i += 16) {
+        uint8x16_t x = vld1q_u8(p + i);
+        uint8x16_t special = vorrq_u8(
+            vorrq_u8(vceqq_u8(x, quote), vceqq_u8(x, backslash)), vorrq_u8(vcltq_u8(x, space), vcgeq_u8(x, high)));
+        uint64_t mask = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(special), 4)), 0);
+        if (mask != 0) return i + (size_t)(__builtin_ctzll(mask) >> 2);
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t b = p[i];
+        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) return i;
+    }
+    return n;
+}
+
 /// How many bytes of the `n` at `p` are `,` `:` `{` or `[`: the separators before a JSON value or
 /// key. The reader counts them in samples of a large document to size its tape.
 static inline size_t kiln_separator_count(const uint8_t *p, size_t n) {

@@ -51,19 +51,50 @@ enum JSONInputEncoding {
 }
 
 extension JSONDocument {
-    /// Reads `data` in any encoding `JSONDecoder` accepts (see ``JSONInputEncoding``).
-    init(parsingAnyEncoding data: Data, options: JSONReaderOptions) throws(ModelDecodingError) {
-        let utf8 = try data.withUnsafeBytes { bytes in Result { () throws(ModelDecodingError) in try JSONInputEncoding.utf8(bytes) } }.get()
-        if let utf8 {
-            try self.init(parsing: utf8, options: options)
-        } else {
-            try self.init(parsing: data, options: options)
-        }
+    /// Runs `body` with a document read from `data` in any encoding `JSONDecoder` accepts, reading
+    /// UTF-8 bytes in place rather than from a copy (``JSONTapeBuilder/parse(_:options:inPlace:)``).
+    /// `body` must be done with the document when it returns; if anything it made still holds
+    /// the document then, the document copies the bytes first (``JSONTape/keepBytes()``).
+    static func reading<R>(
+        anyEncoding data: Data, options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
+    ) throws(ModelDecodingError) -> R {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(ModelDecodingError) -> R in try reading(anyEncoding: bytes, options: options, body) }
+        }.get()
     }
 
-    /// Reads `bytes` in any encoding `JSONDecoder` accepts (see ``JSONInputEncoding``).
-    init(parsingAnyEncoding bytes: [UInt8], options: JSONReaderOptions) throws(ModelDecodingError) {
-        let utf8 = try bytes.withUnsafeBytes { raw in Result { () throws(ModelDecodingError) in try JSONInputEncoding.utf8(raw) } }.get()
-        try self.init(parsing: utf8 ?? bytes, options: options)
+    /// ``reading(anyEncoding:options:_:)-(Data,_,_)`` for UTF-8 bytes (or bytes in another encoding).
+    static func reading<R>(
+        anyEncoding bytes: [UInt8], options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
+    ) throws(ModelDecodingError) -> R {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(ModelDecodingError) -> R in try reading(anyEncoding: raw, options: options, body) }
+        }.get()
+    }
+
+    static func reading<R>(
+        anyEncoding bytes: UnsafeRawBufferPointer, options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
+    ) throws(ModelDecodingError) -> R {
+        if let utf8 = try JSONInputEncoding.utf8(bytes) {
+            return try utf8.withUnsafeBytes { raw in
+                Result { () throws(ModelDecodingError) -> R in try reading(inPlace: raw, options: options, body) }
+            }.get()
+        }
+        return try reading(inPlace: bytes, options: options, body)
+    }
+
+    static func reading<R>(
+        inPlace bytes: UnsafeRawBufferPointer, options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
+    ) throws(ModelDecodingError) -> R {
+        var tape: JSONTape
+        do {
+            tape = try JSONTapeBuilder.parse(bytes, options: options, inPlace: true)
+        } catch {
+            throw ModelDecodingError.syntax(error, in: bytes)
+        }
+        let result = Result { () throws(ModelDecodingError) -> R in try body(JSONDocument(tape: tape)) }
+        // Before the caller's bytes go: the copy for whatever kept the document.
+        if !isKnownUniquelyReferenced(&tape) { tape.keepBytes() }
+        return try result.get()
     }
 }

@@ -59,14 +59,16 @@ public struct KilnDecoder: Sendable {
     /// a number that does not fit its type is an error.
     /// - Throws: ``ModelDecodingError``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
-        let document = try JSONDocument(parsingAnyEncoding: data, options: readerOptions)
-        return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
+        try JSONDocument.reading(anyEncoding: data, options: readerOptions) { document throws(ModelDecodingError) in
+            try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
+        }
     }
 
     /// Decodes `type` from UTF-8 bytes.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil) throws(ModelDecodingError) -> T {
-        let document = try JSONDocument(parsingAnyEncoding: bytes, options: readerOptions)
-        return try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
+        try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
+            try decode(type, from: document, at: keyPath, session: DecodingSession(policy: policy, keepsRepairs: false))
+        }
     }
 
     /// Decodes `type` from JSON text.
@@ -90,14 +92,18 @@ public struct KilnDecoder: Sendable {
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from data: Data, at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try decodeWithRepairs(type, from: JSONDocument(parsingAnyEncoding: data, options: readerOptions), at: keyPath)
+        try JSONDocument.reading(anyEncoding: data, options: readerOptions) { document throws(ModelDecodingError) in
+            try decodeWithRepairs(type, from: document, at: keyPath)
+        }
     }
 
     /// Decodes `type` from UTF-8 bytes and returns what was repaired on the way.
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try decodeWithRepairs(type, from: JSONDocument(parsingAnyEncoding: bytes, options: readerOptions), at: keyPath)
+        try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
+            try decodeWithRepairs(type, from: document, at: keyPath)
+        }
     }
 
     /// Decodes `type` from JSON text and returns what was repaired on the way.

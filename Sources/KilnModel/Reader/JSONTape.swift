@@ -37,23 +37,41 @@ struct JSONToken {
 /// so skipping a subtree is one load; strings stay as byte ranges until someone reads them.
 @usableFromInline
 final class JSONTape: @unchecked Sendable {
-    /// The document's bytes, followed by padding so look-ahead never leaves the allocation.
-    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    /// The document's bytes: the tape's own copy, followed by padding, or the caller's bytes
+    /// (``ownsBytes``). Reads of the bytes stay inside the document's `byteCount`.
+    @usableFromInline @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
     /// The document's length in bytes, padding excluded.
     @usableFromInline let byteCount: Int
     @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
     @usableFromInline let tokenCount: Int
+    /// Whether `base` is the tape's own copy; otherwise it reads the bytes it was parsed from in
+    /// place, for a decode that ends before they do (``keepBytes()``).
+    @exclusivity(unchecked) private(set) var ownsBytes: Bool
 
-    init(base: UnsafeMutablePointer<UInt8>, byteCount: Int, tokens: UnsafeMutablePointer<JSONToken>, tokenCount: Int) {
+    init(base: UnsafeMutablePointer<UInt8>, byteCount: Int, ownsBytes: Bool, tokens: UnsafeMutablePointer<JSONToken>, tokenCount: Int) {
         self.base = base
         self.byteCount = byteCount
+        self.ownsBytes = ownsBytes
         self.tokens = tokens
         self.tokenCount = tokenCount
     }
 
     deinit {
-        base.deallocate()
+        if ownsBytes { base.deallocate() }
         tokens.deallocate()
+    }
+
+    /// Copies the bytes a tape read in place, for a tape that outlives them: a decode that read
+    /// in place calls it when something it made still holds the tape (a `Decoder` kept by an
+    /// `init(from:)`), before the caller's bytes go away. Only the decode that made the tape
+    /// holds it when it runs, so no other thread reads `base` meanwhile.
+    func keepBytes() {
+        guard !ownsBytes else { return }
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCount + JSONTapeBuilder.padding)
+        copy.initialize(from: base, count: byteCount)
+        (copy + byteCount).initialize(repeating: 0, count: JSONTapeBuilder.padding)
+        base = copy
+        ownsBytes = true
     }
 
     /// The index of the token after the value at `index` and all its descendants.
@@ -203,9 +221,9 @@ final class JSONTape: @unchecked Sendable {
             let n = raw.count
             guard let start = raw.baseAddress, let target = out.baseAddress else { return "" }
             while i < n {
-                // Plain text up to the next escape, sixteen bytes at a time (CKilnScan): the raw
-                // text lies inside the document, whose closing quote and padding stop the scan.
-                let run = min(kiln_plain_text_length(start + i), n - i)
+                // Plain text up to the next escape, sixteen bytes at a time (CKilnScan), the loads
+                // inside the text: a tape may read its caller's bytes, with no padding after them.
+                let run = kiln_plain_text_length_within(start + i, n - i)
                 if run > 0 {
                     (target + o).update(from: start + i, count: run)
                     o += run

@@ -32,39 +32,93 @@ struct JSONSyntaxError: Error {
 /// The bytes are followed by sixteen zero bytes. A zero is neither whitespace, a digit, a quote nor
 /// a continuation byte, so every loop stops on it without a bounds check; only the places that
 /// stop on a zero ask whether it was the end.
+///
+/// Reading in place (``parse(_:options:inPlace:)``), only the document's end is copied: the bytes
+/// from an anchor on, a quote sixteen bytes or more before the end. Every loop of the reader stops
+/// on a quote (a string's scan stops on it as on any quote, escaped or not), so a loop that starts
+/// before the anchor stops on it at the latest, and its widest load, sixteen bytes, stays inside
+/// the document. Only a string passes a quote, so the reader switches to the copy where a string
+/// could pass the anchor: before and after each string, and after an escape in one (an escaped
+/// quote does not end the string).
 struct JSONTapeBuilder {
     static let padding = 16
 
-    let p: UnsafeMutablePointer<UInt8>
+    /// Where the bytes are read: the document, or, past `switchAt`, a padded copy of its end
+    /// addressed with the document's offsets.
+    var p: UnsafeMutablePointer<UInt8>
     let count: Int
     let maxDepth: Int
     var tokens: UnsafeMutablePointer<JSONToken>
     var capacity: Int
     var tokenCount = 0
+    /// The offset from which the reader must read the copy of the document's end; `Int.max`
+    /// once it does, or when the whole document is a padded copy.
+    var switchAt = Int.max
+    /// The copy of the document's end, made when the reader reaches `switchAt`.
+    var tail: UnsafeMutablePointer<UInt8>?
 
     /// Parses `bytes` into a tape.
-    static func parse(_ bytes: UnsafeRawBufferPointer, options: JSONReaderOptions) throws(JSONSyntaxError) -> JSONTape {
+    ///
+    /// With `inPlace`, the tape reads the caller's bytes, which must outlive it and not change
+    /// (``JSONTape/ownsBytes``); only the document's end is copied while reading. Otherwise, and for
+    /// a document with no quote sixteen bytes or more before its end, the tape holds a copy.
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: JSONReaderOptions, inPlace: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         guard UInt64(bytes.count) + UInt64(padding) < UInt64(UInt32.max) else {
             throw JSONSyntaxError(message: "documents larger than 4 GB are not supported", offset: 0)
         }
         let count = bytes.count
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count + padding)
-        if let source = bytes.baseAddress, count > 0 {
-            UnsafeMutableRawPointer(storage).copyMemory(from: source, byteCount: count)
+        let storage: UnsafeMutablePointer<UInt8>
+        var switchAt = Int.max
+        if inPlace, let source = bytes.baseAddress, let anchor = anchor(in: source, count: count) {
+            storage = UnsafeMutablePointer(mutating: source.assumingMemoryBound(to: UInt8.self))
+            switchAt = anchor
+        } else {
+            storage = .allocate(capacity: count + padding)
+            if let source = bytes.baseAddress, count > 0 {
+                UnsafeMutableRawPointer(storage).copyMemory(from: source, byteCount: count)
+            }
+            (storage + count).initialize(repeating: 0, count: padding)
         }
-        (storage + count).initialize(repeating: 0, count: padding)
+        let ownsBytes = switchAt == Int.max
         let capacity = estimatedTokens(storage, count: count)
         var builder = JSONTapeBuilder(
             p: storage, count: count, maxDepth: max(1, options.maxDepth),
             tokens: .allocate(capacity: capacity), capacity: capacity)
+        builder.switchAt = switchAt
+        defer { builder.tail?.deallocate() }
         do {
             try builder.run()
         } catch {
             builder.tokens.deallocate()
-            storage.deallocate()
+            if ownsBytes { storage.deallocate() }
             throw error
         }
-        return JSONTape(base: storage, byteCount: count, tokens: builder.tokens, tokenCount: builder.tokenCount)
+        return JSONTape(base: storage, byteCount: count, ownsBytes: ownsBytes, tokens: builder.tokens, tokenCount: builder.tokenCount)
+    }
+
+    /// The offset of the last quote at least sixteen bytes before the end of the document, looked
+    /// for among its last four kilobytes; `nil` when there is none.
+    static func anchor(in bytes: UnsafeRawPointer, count: Int) -> Int? {
+        var i = count - padding - 1
+        let stop = max(0, i - 4_096)
+        while i >= stop {
+            if bytes.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: "\"") { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Reads on from a padded copy of the document's bytes from `start` on, at the same offsets.
+    mutating func switchToTail(_ start: Int) {
+        let length = count - start
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Self.padding)
+        copy.initialize(from: p + start, count: length)
+        (copy + length).initialize(repeating: 0, count: Self.padding)
+        tail = copy
+        // Addressed so that `p[start]` is the copy's first byte: made from the address, as it
+        // points before the copy and is only read at `start` and after.
+        p = UnsafeMutablePointer(bitPattern: UInt(bitPattern: copy) &- UInt(start)) ?? copy
+        switchAt = Int.max
     }
 
     /// The tokens to reserve for a document of `count` bytes at `p`. A small document takes one
@@ -176,7 +230,10 @@ struct JSONTapeBuilder {
                 let b = p[i]
                 switch b {
                 case UInt8(ascii: "\""):
+                    // Only a string passes a quote, so only a string may pass the anchor.
+                    if i >= switchAt { switchToTail(i) }
                     i = try string(i)
+                    if i > switchAt { switchToTail(i) }
                     needValue = false
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth) levels", i) }
@@ -258,7 +315,10 @@ struct JSONTapeBuilder {
     @inline(__always)
     mutating func key(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
-        let i = skipWhitespace(try string(start))
+        if start >= switchAt { switchToTail(start) }
+        let end = try string(start)
+        if end > switchAt { switchToTail(end) }
+        let i = skipWhitespace(end)
         let key = tokens[tokenCount &- 1]
         if !key.isASCII || key.kind != .string { tokens[object].isASCII = false }
         guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
@@ -286,6 +346,8 @@ extension JSONTapeBuilder {
             if b == UInt8(ascii: "\\") {
                 escaped = true
                 j = try escape(j)
+                // An escaped quote may be the anchor, which then no longer stops the scan.
+                if j > switchAt { switchToTail(j) }
             } else if b < 0x20 {
                 if j >= count { throw fail("unterminated string", start) }
                 throw fail("control character U+\(String(b, radix: 16, uppercase: true)) must be escaped in a string", j)
