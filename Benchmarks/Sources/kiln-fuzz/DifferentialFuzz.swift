@@ -67,7 +67,8 @@ enum DifferentialCase {
             func outcome(_ decoder: KilnDecoder) -> String {
                 do {
                     let (value, repairs) = try decoder.decodeWithRepairs(Letters.self, from: data)
-                    return "\(value) \(repairs.map(\.description))"
+                    // `describe`: a dictionary's own description orders it by where its storage lies.
+                    return "\(describe(value)) \(repairs.map(\.description))"
                 } catch {
                     return "error \(error)"
                 }

@@ -31,7 +31,8 @@ struct JSONToken {
     }
 }
 
-/// A parsed document: a private copy of the bytes and the tape of tokens over them.
+/// A parsed document: its bytes (a copy of its own, or, while a decode reads them in place, the
+/// caller's) and the tape of tokens over them.
 ///
 /// Immutable once built, so it can be shared between threads. Containers know where they end,
 /// so skipping a subtree is one load; strings stay as byte ranges until someone reads them.
@@ -62,9 +63,10 @@ final class JSONTape: @unchecked Sendable {
     }
 
     /// Copies the bytes a tape read in place, for a tape that outlives them: a decode that read
-    /// in place calls it when something it made still holds the tape (a `Decoder` kept by an
-    /// `init(from:)`), before the caller's bytes go away. Only the decode that made the tape
-    /// holds it when it runs, so no other thread reads `base` meanwhile.
+    /// in place calls it when something it made still holds the tape (the repair log, a `Decoder`
+    /// kept by an `init(from:)`), before the caller's bytes go away. It runs as the decode
+    /// returns; only a `Decoder` kept and used on another thread during the decode would read
+    /// `base` while it changes.
     func keepBytes() {
         guard !ownsBytes else { return }
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCount + JSONTapeBuilder.padding)

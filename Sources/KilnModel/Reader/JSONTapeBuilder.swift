@@ -35,8 +35,8 @@ struct JSONSyntaxError: Error {
 ///
 /// Reading in place (``parse(_:options:inPlace:)``), only the document's end is copied: the bytes
 /// from an anchor on, a quote sixteen bytes or more before the end. Every loop of the reader stops
-/// on a quote (a string's scan stops on it as on any quote, escaped or not), so a loop that starts
-/// before the anchor stops on it at the latest, and its widest load, sixteen bytes, stays inside
+/// on a quote (a string's scan on it, or on the backslash that escapes it), so a loop that starts
+/// before the anchor stops there at the latest, and its widest load, sixteen bytes, stays inside
 /// the document. Only a string passes a quote, so the reader switches to the copy where a string
 /// could pass the anchor: before and after each string, and after an escape in one (an escaped
 /// quote does not end the string).
