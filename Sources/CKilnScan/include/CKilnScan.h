@@ -14,93 +14,85 @@
 #include <arm_neon.h>
 #endif
 
-/// The number of bytes from `p` before the first one that ends a run of plain string text: a
-/// quote, a backslash, a control character (below 0x20), or a byte of a multi-byte UTF-8
-/// sequence (0x80 and above).
+/// Whether `b` ends a run of plain string text: a quote, a backslash, a control character (below
+/// 0x20), or a byte of a multi-byte UTF-8 sequence (0x80 and above).
+static inline int kiln_ends_plain_text(uint8_t b) {
+    return b == '"' || b == '\\' || b < 0x20 || b >= 0x80;
+}
+
+// One block of the scan: `kiln_plain_stops` marks the bytes of the block at `p` that end plain
+// text (`kiln_ends_plain_text`), nonzero when one does; `kiln_first_stop` gives the first one's
+// place in the block.
+#if defined(__SSE2__)
+enum { KILN_SCAN_BLOCK = 16 };
+static inline uint64_t kiln_plain_stops(const uint8_t *p) {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    // A signed comparison: bytes from 0x80 are negative, so below 0x20 with the controls.
+    __m128i special = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), _mm_cmplt_epi8(x, space));
+    return (uint64_t)(unsigned)_mm_movemask_epi8(special);
+}
+static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)__builtin_ctzll(stops); }
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+enum { KILN_SCAN_BLOCK = 16 };
+static inline uint64_t kiln_plain_stops(const uint8_t *p) {
+    const uint8x16_t quote = vdupq_n_u8('"');
+    const uint8x16_t backslash = vdupq_n_u8('\\');
+    const uint8x16_t space = vdupq_n_u8(0x20);
+    const uint8x16_t high = vdupq_n_u8(0x80);
+    uint8x16_t x = vld1q_u8(p);
+    uint8x16_t special = vorrq_u8(
+        vorrq_u8(vceqq_u8(x, quote), vceqq_u8(x, backslash)), vorrq_u8(vcltq_u8(x, space), vcgeq_u8(x, high)));
+    // Four bits per byte: the narrowing shift keeps the middle of each 16-bit lane.
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(special), 4)), 0);
+}
+static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin_ctzll(stops) >> 2); }
+#else
+enum { KILN_SCAN_BLOCK = 8 };
+static inline uint64_t kiln_plain_stops(const uint8_t *p) {
+    const uint64_t ones = 0x0101010101010101ULL;
+    const uint64_t highs = 0x8080808080808080ULL;
+    uint64_t x;
+    __builtin_memcpy(&x, p, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    uint64_t quote = x ^ (ones * 0x22);
+    uint64_t backslash = x ^ (ones * 0x5C);
+    return (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | ((x - ones * 0x20) & ~x) | x) & highs;
+}
+static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin_ctzll(stops) >> 3); }
+#endif
+
+/// The number of bytes from `p` before the first one that ends a run of plain string text
+/// (`kiln_ends_plain_text`).
 ///
 /// Reads sixteen bytes at a time, so such a byte must exist within the readable memory, and
 /// the memory must stay readable for up to fifteen bytes after it (Kiln's reader pads the
 /// document with sixteen zero bytes, and a zero byte is a control character).
 static inline size_t kiln_plain_text_length(const uint8_t *p) {
     size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
     for (;;) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        // A signed comparison: bytes from 0x80 are negative, so below 0x20 with the controls.
-        __m128i special = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), _mm_cmplt_epi8(x, space));
-        unsigned mask = (unsigned)_mm_movemask_epi8(special);
-        if (mask != 0) return i + (size_t)__builtin_ctz(mask);
-        i += 16;
+        uint64_t stops = kiln_plain_stops(p + i);
+        if (stops != 0) return i + kiln_first_stop(stops);
+        i += KILN_SCAN_BLOCK;
     }
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-    const uint8x16_t quote = vdupq_n_u8('"');
-    const uint8x16_t backslash = vdupq_n_u8('\\');
-    const uint8x16_t space = vdupq_n_u8(0x20);
-    const uint8x16_t high = vdupq_n_u8(0x80);
-    for (;;) {
-        uint8x16_t x = vld1q_u8(p + i);
-        uint8x16_t special = vorrq_u8(
-            vorrq_u8(vceqq_u8(x, quote), vceqq_u8(x, backslash)), vorrq_u8(vcltq_u8(x, space), vcgeq_u8(x, high)));
-        // Four bits per byte: the narrowing shift keeps the middle of each 16-bit lane.
-        uint64_t mask = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(special), 4)), 0);
-        if (mask != 0) return i + (size_t)(__builtin_ctzll(mask) >> 2);
-        i += 16;
-    }
-#else
-    const uint64_t ones = 0x0101010101010101ULL;
-    const uint64_t highs = 0x8080808080808080ULL;
-    for (;;) {
-        uint64_t x;
-        __builtin_memcpy(&x, p + i, sizeof x);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        x = __builtin_bswap64(x);
-#endif
-        uint64_t quote = x ^ (ones * 0x22);
-        uint64_t backslash = x ^ (ones * 0x5C);
-        uint64_t special =
-            (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | ((x - ones * 0x20) & ~x) | x) & highs;
-        if (special != 0) return i + (size_t)(__builtin_ctzll(special) >> 3);
-        i += 8;
-    }
-#endif
 }
 
 /// `kiln_plain_text_length` within the `n` bytes at `p`: the same count, at most `n`, reading no
-/// byte at or after `p + n` (sixteen at a time while sixteen remain, then one at a time). For
+/// byte at or after `p + n` (a block at a time while a block remains, then one at a time). For
 /// text whose end is not followed by readable padding.
 static inline size_t kiln_plain_text_length_within(const uint8_t *p, size_t n) {
     size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
-    for (; i + 16 <= n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i special = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), _mm_cmplt_epi8(x, space));
-        unsigned mask = (unsigned)_mm_movemask_epi8(special);
-        if (mask != 0) return i + (size_t)__builtin_ctz(mask);
+    for (; i + KILN_SCAN_BLOCK <= n; i += KILN_SCAN_BLOCK) {
+        uint64_t stops = kiln_plain_stops(p + i);
+        if (stops != 0) return i + kiln_first_stop(stops);
     }
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-    const uint8x16_t quote = vdupq_n_u8('"');
-    const uint8x16_t backslash = vdupq_n_u8('\\');
-    const uint8x16_t space = vdupq_n_u8(0x20);
-    const uint8x16_t high = vdupq_n_u8(0x80);
-    for (; i + 16 <= n; i += 16) {
-        uint8x16_t x = vld1q_u8(p + i);
-        uint8x16_t special = vorrq_u8(
-            vorrq_u8(vceqq_u8(x, quote), vceqq_u8(x, backslash)), vorrq_u8(vcltq_u8(x, space), vcgeq_u8(x, high)));
-        uint64_t mask = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(special), 4)), 0);
-        if (mask != 0) return i + (size_t)(__builtin_ctzll(mask) >> 2);
-    }
-#endif
     for (; i < n; i++) {
-        uint8_t b = p[i];
-        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) return i;
+        if (kiln_ends_plain_text(p[i])) return i;
     }
     return n;
 }
