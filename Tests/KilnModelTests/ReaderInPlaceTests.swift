@@ -91,6 +91,29 @@ struct ReaderInPlaceTests {
         }
     }
 
+    /// Documents with no quote near their end (numbers to the end, as in canada.json), whose
+    /// anchor is their last bracket, brace, comma or colon: every ending, after every number of
+    /// lines, and after a string left open.
+    @Test func everyEndingWithoutAQuoteReadsAsFromACopy() throws {
+        let endings = [
+            "2]", "2.5e-3]\n", "-0]  \n\n", "true, false, null]", "[[1,2],[3,4]]]", "123456789012345678901234567890]",
+            "1e", "tru", "1,", "  \t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t", "\t1\t,\r\n2]", "[1,\n" + String(repeating: " ", count: 40) + "2]",
+            "{}]" + String(repeating: "\n", count: 30), "1" + String(repeating: "0", count: 40), "-", "[[[[", "]]",
+        ]
+        for ending in endings {
+            for lines in 0...40 {
+                let text = "[" + String(repeating: "1,\n", count: lines) + ending
+                try Self.expectSameReading(Array(text.utf8), "\(text.debugDescription)")
+            }
+            // A string left open more than four kilobytes before the end, with commas in it: its
+            // scan reaches the anchor (its last comma), with no quote after it.
+            for opening in ["[\"", "{\"", "[\"\\\"", "[\"é"] {
+                let text = opening + String(repeating: "a,", count: 2_100) + ending
+                try Self.expectSameReading(Array(text.utf8), "\(opening.debugDescription) a… \(ending.debugDescription)")
+            }
+        }
+    }
+
     /// The benchmark's documents, to the last byte.
     @Test func largeDocumentsReadAsFromACopy() throws {
         for name in ["twitter.json", "citm_catalog.json", "canada.json"] {

@@ -27,6 +27,22 @@ struct JSONSyntaxError: Error {
     var offset: Int
 }
 
+/// Which tokens of a document read in place check for the end of what may be read in place
+/// (``JSONTapeBuilder/anchor(in:count:)``).
+protocol TailChecks {
+    static var everyToken: Bool { get }
+}
+
+/// Strings alone: the anchor is a quote, which only a string passes.
+enum StringsOnly: TailChecks {
+    static var everyToken: Bool { false }
+}
+
+/// Every token: the anchor is a bracket, brace, comma or colon, which any token may start after.
+enum EveryToken: TailChecks {
+    static var everyToken: Bool { true }
+}
+
 /// The tape builder: one pass over the bytes, no recursion, every check of RFC 8259.
 ///
 /// The bytes are followed by sixteen zero bytes. A zero is neither whitespace, a digit, a quote nor
@@ -34,7 +50,8 @@ struct JSONSyntaxError: Error {
 /// stop on a zero ask whether it was the end.
 ///
 /// Reading in place (``parse(_:options:inPlace:)``), only the document's end is copied: the bytes
-/// from an anchor on, a quote sixteen bytes or more before the end. Every loop of the reader stops
+/// from an anchor on, a quote sixteen bytes or more before the end (``anchor(in:count:)`` for
+/// documents without one). Every loop of the reader stops
 /// on a quote (a string's scan on it, or on the backslash that escapes it), so a loop that starts
 /// before the anchor stops there at the latest, and its widest load, sixteen bytes, stays inside
 /// the document. Only a string passes a quote, so the reader switches to the copy where a string
@@ -69,9 +86,10 @@ struct JSONTapeBuilder {
         let count = bytes.count
         let storage: UnsafeMutablePointer<UInt8>
         var switchAt = Int.max
+        var checksEveryToken = false
         if inPlace, let source = bytes.baseAddress, let anchor = anchor(in: source, count: count) {
             storage = UnsafeMutablePointer(mutating: source.assumingMemoryBound(to: UInt8.self))
-            switchAt = anchor
+            (switchAt, checksEveryToken) = anchor
         } else {
             storage = .allocate(capacity: count + padding)
             if let source = bytes.baseAddress, count > 0 {
@@ -87,7 +105,7 @@ struct JSONTapeBuilder {
         builder.switchAt = switchAt
         defer { builder.tail?.deallocate() }
         do {
-            try builder.run()
+            if checksEveryToken { try builder.run(EveryToken.self) } else { try builder.run(StringsOnly.self) }
         } catch {
             builder.tokens.deallocate()
             if ownsBytes { storage.deallocate() }
@@ -96,14 +114,29 @@ struct JSONTapeBuilder {
         return JSONTape(base: storage, byteCount: count, ownsBytes: ownsBytes, tokens: builder.tokens, tokenCount: builder.tokenCount)
     }
 
-    /// The offset of the last quote at least sixteen bytes before the end of the document, looked
-    /// for among its last four kilobytes; `nil` when there is none.
-    static func anchor(in bytes: UnsafeRawPointer, count: Int) -> Int? {
-        var i = count - padding - 1
-        let stop = max(0, i - 4_096)
+    /// Where the reader may read in place up to, and whether every token must check it: `nil`
+    /// when neither kind of anchor is among the last four kilobytes (before the last sixteen
+    /// bytes).
+    /// - The last quote: only a string can pass it.
+    /// - Else (a document that ends in numbers), the last bracket, brace, comma or colon: every
+    ///   loop but a string's scan stops on it, and a string's scan is bounded by it (a string
+    ///   that reaches it has no quote left to end it); any token may start past it, so every
+    ///   token checks.
+    static func anchor(in bytes: UnsafeRawPointer, count: Int) -> (offset: Int, everyToken: Bool)? {
+        let last = count - padding - 1
+        let stop = max(0, last - 4_096)
+        var i = last
         while i >= stop {
-            if bytes.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: "\"") { return i }
+            if bytes.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: "\"") { return (i, false) }
             i -= 1
+        }
+        i = last
+        while i >= stop {
+            switch bytes.load(fromByteOffset: i, as: UInt8.self) {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                return (i, true)
+            default: i -= 1
+            }
         }
         return nil
     }
@@ -211,7 +244,10 @@ struct JSONTapeBuilder {
         return fail("unexpected \(shown); expected \(expecting)", i)
     }
 
-    mutating func run() throws(JSONSyntaxError) {
+    /// Reads the document. `Checks`: whether every token, or only a string, checks for the end
+    /// of what may be read in place (``anchor(in:count:)``); specialized, so that a document
+    /// whose anchor is a quote pays no check on its other tokens.
+    mutating func run<Checks: TailChecks>(_ checks: Checks.Type) throws(JSONSyntaxError) {
         // Container token indices, innermost last, and beside them the count of values read in
         // each container's parent when the container opened.
         let stack = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
@@ -225,6 +261,7 @@ struct JSONTapeBuilder {
         var i = skipWhitespace(0)
         var needValue = true
         while true {
+            if Checks.everyToken, i >= switchAt { switchToTail(i) }
             if needValue {
                 values &+= 1
                 let b = p[i]
@@ -232,7 +269,7 @@ struct JSONTapeBuilder {
                 case UInt8(ascii: "\""):
                     // Only a string passes a quote, so only a string may pass the anchor.
                     if i >= switchAt { switchToTail(i) }
-                    i = try string(i)
+                    i = try string(i, Checks.self)
                     if i > switchAt { switchToTail(i) }
                     needValue = false
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -254,7 +291,7 @@ struct JSONTapeBuilder {
                         i += 1
                         needValue = false
                     } else if isObject {
-                        i = try key(i, of: stack[depth - 1])
+                        i = try key(i, of: stack[depth - 1], Checks.self)
                     }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     i = try number(i)
@@ -289,8 +326,10 @@ struct JSONTapeBuilder {
                 i = skipLayout(i)
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
+                    // Whitespace from a token before the anchor may end past it.
+                    if Checks.everyToken, i >= switchAt { switchToTail(i) }
                     i = skipLayout(i &+ 1)
-                    if inObject { i = try key(i, of: stack[depth - 1]) }
+                    if inObject { i = try key(i, of: stack[depth - 1], Checks.self) }
                     needValue = true
                 } else if b == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     depth -= 1
@@ -313,10 +352,10 @@ struct JSONTapeBuilder {
     /// with an escape or a byte beyond ASCII marks the object's keys as not plain
     /// (``JSONTape/hasPlainKeys(_:)``).
     @inline(__always)
-    mutating func key(_ start: Int, of object: Int) throws(JSONSyntaxError) -> Int {
+    mutating func key<Checks: TailChecks>(_ start: Int, of object: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         if start >= switchAt { switchToTail(start) }
-        let end = try string(start)
+        let end = try string(start, Checks.self)
         if end > switchAt { switchToTail(end) }
         let i = skipWhitespace(end)
         let key = tokens[tokenCount &- 1]
@@ -332,7 +371,7 @@ extension JSONTapeBuilder {
     /// Validates the string opening at `start` (a quote), appends its token, returns the index
     /// after the closing quote.
     @inline(__always)
-    mutating func string(_ start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func string<Checks: TailChecks>(_ start: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
         var j = start &+ 1
         var escaped = false
         var ascii = true
@@ -340,7 +379,17 @@ extension JSONTapeBuilder {
             // Sixteen bytes at a time while they are plain ASCII with no quote, backslash or
             // control (CKilnScan: Swift's generic SIMD types do not vectorize this loop). The
             // zero padding after the document stops it at the end.
-            j &+= kiln_plain_text_length(p + j)
+            if Checks.everyToken {
+                // No quote near the end: a string that reaches the anchor cannot end before
+                // it, and is read on from the copy.
+                j &+= kiln_plain_text_length_within(p + j, max(0, switchAt &- j))
+                if j >= switchAt {
+                    switchToTail(j)
+                    j &+= kiln_plain_text_length(p + j)
+                }
+            } else {
+                j &+= kiln_plain_text_length(p + j)
+            }
             let b = p[j]
             if b == UInt8(ascii: "\"") { break }
             if b == UInt8(ascii: "\\") {
