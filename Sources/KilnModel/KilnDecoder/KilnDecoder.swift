@@ -20,9 +20,10 @@ import Foundation
 /// Every failure is a ``ModelDecodingError``: syntax errors name the byte offset, line and
 /// column; shape errors name the coding path.
 ///
-/// `Data` and byte arrays are read where they lie: of the document, only the bytes after its last
-/// string are copied (all of it when its last four kilobytes hold no string, as in a long list of
-/// numbers). Text and a ``JSONDocument`` are read from a copy.
+/// `Data` and byte arrays are read where they lie: of the document, only its last bytes are copied
+/// (those after its last string, or, in a document that ends in numbers, after its last bracket
+/// or comma; all of it when its last four kilobytes hold none of these). Text and a
+/// ``JSONDocument`` are read from a copy.
 public struct KilnDecoder: Sendable {
     /// Defaults and rules for tolerant decoding.
     public var policy: DecodingPolicy
