@@ -51,21 +51,13 @@ enum JSONInputEncoding {
 }
 
 extension JSONDocument {
-    /// Runs `body` with a document read from `data` in any encoding `JSONDecoder` accepts, reading
-    /// UTF-8 bytes in place rather than from a copy (``JSONTapeBuilder/parse(_:options:inPlace:)``).
-    /// `body` must be done with the document when it returns; if anything it made still holds
-    /// the document then, the document copies the bytes first (``JSONTape/keepBytes()``).
-    static func reading<R>(
-        anyEncoding data: Data, options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
-    ) throws(ModelDecodingError) -> R {
-        try data.withUnsafeBytes { bytes in
-            Result { () throws(ModelDecodingError) -> R in try reading(anyEncoding: bytes, options: options, body) }
-        }.get()
-    }
-
-    /// ``reading(anyEncoding:options:_:)-(Data,_,_)`` for UTF-8 bytes (or bytes in another encoding).
-    static func reading<R>(
-        anyEncoding bytes: [UInt8], options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
+    /// Runs `body` with a document read from `bytes` (`Data`, `[UInt8]`) in any encoding
+    /// `JSONDecoder` accepts, reading UTF-8 bytes in place rather than from a copy
+    /// (``JSONTapeBuilder/parse(_:options:inPlace:)``). `body` must be done with the document when
+    /// it returns; if anything it made still holds the document then, the document copies the
+    /// bytes first (``JSONTape/keepBytes()``).
+    static func reading<Bytes: ContiguousBytes, R>(
+        anyEncoding bytes: Bytes, options: JSONReaderOptions, _ body: (JSONDocument) throws(ModelDecodingError) -> R
     ) throws(ModelDecodingError) -> R {
         try bytes.withUnsafeBytes { raw in
             Result { () throws(ModelDecodingError) -> R in try reading(anyEncoding: raw, options: options, body) }

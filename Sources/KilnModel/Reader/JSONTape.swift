@@ -69,10 +69,7 @@ final class JSONTape: @unchecked Sendable {
     /// `base` while it changes.
     func keepBytes() {
         guard !ownsBytes else { return }
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCount + JSONTapeBuilder.padding)
-        copy.initialize(from: base, count: byteCount)
-        (copy + byteCount).initialize(repeating: 0, count: JSONTapeBuilder.padding)
-        base = copy
+        base = JSONTapeBuilder.paddedCopy(of: base, count: byteCount)
         ownsBytes = true
     }
 

@@ -50,13 +50,12 @@ enum EveryToken: TailChecks {
 /// stop on a zero ask whether it was the end.
 ///
 /// Reading in place (``parse(_:options:inPlace:)``), only the document's end is copied: the bytes
-/// from an anchor on, a quote sixteen bytes or more before the end (``anchor(in:count:)`` for
-/// documents without one). Every loop of the reader stops
-/// on a quote (a string's scan on it, or on the backslash that escapes it), so a loop that starts
-/// before the anchor stops there at the latest, and its widest load, sixteen bytes, stays inside
-/// the document. Only a string passes a quote, so the reader switches to the copy where a string
-/// could pass the anchor: before and after each string, and after an escape in one (an escaped
-/// quote does not end the string).
+/// from an anchor on, sixteen bytes or more before the end (``anchor(in:count:)``). Usually the
+/// anchor is a quote. Every loop of the reader stops on a quote (a string's scan on it, or on the
+/// backslash that escapes it), so a loop that starts before the anchor stops there at the latest,
+/// and its widest load, sixteen bytes, stays inside the document. Only a string passes a quote,
+/// so the reader switches to the copy where a string could pass the anchor: before and after
+/// each string, and after an escape in one (an escaped quote does not end the string).
 struct JSONTapeBuilder {
     static let padding = 16
 
@@ -78,7 +77,7 @@ struct JSONTapeBuilder {
     ///
     /// With `inPlace`, the tape reads the caller's bytes, which must outlive it and not change
     /// (``JSONTape/ownsBytes``); only the document's end is copied while reading. Otherwise, and for
-    /// a document with no quote sixteen bytes or more before its end, the tape holds a copy.
+    /// a document without an anchor near its end (``anchor(in:count:)``), the tape holds a copy.
     static func parse(_ bytes: UnsafeRawBufferPointer, options: JSONReaderOptions, inPlace: Bool = false) throws(JSONSyntaxError) -> JSONTape {
         guard UInt64(bytes.count) + UInt64(padding) < UInt64(UInt32.max) else {
             throw JSONSyntaxError(message: "documents larger than 4 GB are not supported", offset: 0)
@@ -91,11 +90,7 @@ struct JSONTapeBuilder {
             storage = UnsafeMutablePointer(mutating: source.assumingMemoryBound(to: UInt8.self))
             (switchAt, checksEveryToken) = anchor
         } else {
-            storage = .allocate(capacity: count + padding)
-            if let source = bytes.baseAddress, count > 0 {
-                UnsafeMutableRawPointer(storage).copyMemory(from: source, byteCount: count)
-            }
-            (storage + count).initialize(repeating: 0, count: padding)
+            storage = paddedCopy(of: bytes.baseAddress, count: count)
         }
         let ownsBytes = switchAt == Int.max
         let capacity = estimatedTokens(storage, count: count)
@@ -141,12 +136,17 @@ struct JSONTapeBuilder {
         return nil
     }
 
+    /// A copy of the `count` bytes at `bytes`, followed by ``padding`` zero bytes.
+    static func paddedCopy(of bytes: UnsafeRawPointer?, count: Int) -> UnsafeMutablePointer<UInt8> {
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: count + padding)
+        if let bytes, count > 0 { UnsafeMutableRawPointer(copy).copyMemory(from: bytes, byteCount: count) }
+        (copy + count).initialize(repeating: 0, count: padding)
+        return copy
+    }
+
     /// Reads on from a padded copy of the document's bytes from `start` on, at the same offsets.
     mutating func switchToTail(_ start: Int) {
-        let length = count - start
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Self.padding)
-        copy.initialize(from: p + start, count: length)
-        (copy + length).initialize(repeating: 0, count: Self.padding)
+        let copy = Self.paddedCopy(of: p + start, count: count - start)
         tail = copy
         // Addressed so that `p[start]` is the copy's first byte: made from the address, as it
         // points before the copy and is only read at `start` and after.
