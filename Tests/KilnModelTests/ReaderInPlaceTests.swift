@@ -140,3 +140,85 @@ struct ReaderInPlaceTests {
         #expect(read.count == 12)
     }
 }
+
+/// A repair log made while reading bytes in place keeps copies of what its texts show (the
+/// values found, the keys on the paths), not the whole document.
+@Suite("A repair log of bytes read in place")
+struct RepairLogInPlaceTests {
+    @DataModel
+    struct Owner: Equatable {
+        var name = "--"
+        var followers = 0
+        var tags: [String] = []
+    }
+
+    @DataModel
+    struct Row: Equatable {
+        var id = 0
+        var isTop = false
+        var score = 0.0
+        var title = "--"
+        var owner = Owner()
+        var notes: [String: Int] = [:]
+    }
+
+    /// Rows whose repairs find every kind of value: strings with escapes and text beyond ASCII,
+    /// integers, integral and other doubles, numbers too large, literals, objects and arrays;
+    /// under keys written with escapes; with long text between them that no repair shows.
+    static func document(rows: Int) -> String {
+        let filler = String(repeating: "text no repair shows ", count: 40)
+        let odd = [
+            #""id": "1\u0032", "is_top": 1, "score": "2.5", "title": 7"#,
+            #""id": 3.0, "is_top": "yes", "score": true, "title": {"a": [1, "b\n"]}"#,
+            #""id": 1e300, "is_top": 1.0, "score": [1, 2], "title": null"#,
+            #""id": "日本", "is_top": "1", "score": "NaN", "title": ["x"]"#,
+            #""id": 123456789012345678901234567890, "is_top": 0, "score": -0.0, "title": false"#,
+        ]
+        var rows_: [String] = []
+        for index in 0..<rows {
+            let owner =
+                index % 3 == 0
+                ? #"{"n\u0061me": 5, "followers": "12k", "tags": [1, "ok", null, {"x": "é"}]}"#
+                : #"{"name": "owner \#(index)", "followers": \#(index)}"#
+            rows_.append(#"{\#(odd[index % odd.count]), "owner": \#(owner), "notes": {"a": "1", "b": "x", "c": 2}, "filler": "\#(filler)"}"#)
+        }
+        return #"{"data": {"list": [\#(rows_.joined(separator: ",\n"))], "end": 12"# + "}}"
+    }
+
+    @Test func theLogReadsAsFromACopyWithoutKeepingTheDocument() throws {
+        let text = Self.document(rows: 60)
+        let expected = try KilnDecoder().decodeWithRepairs([Row].self, from: text, at: "data.list")
+        #expect(expected.repairs.count > 300)
+        for bytesKind in ["Data", "[UInt8]"] {
+            var data = Data(text.utf8)
+            var bytes = [UInt8](text.utf8)
+            let read =
+                try bytesKind == "Data"
+                ? KilnDecoder().decodeWithRepairs([Row].self, from: data, at: "data.list")
+                : KilnDecoder().decodeWithRepairs([Row].self, from: bytes, at: "data.list")
+            // The caller's bytes change once the decode is over.
+            data.resetBytes(in: 0..<data.count)
+            for index in bytes.indices { bytes[index] = 0 }
+            #expect(read.value == expected.value)
+            #expect(read.repairs.map(\.description) == expected.repairs.map(\.description), "\(bytesKind)")
+            let kept = read.repairs.map(\.keptDocumentBytes).max() ?? 0
+            #expect(kept > 0 && kept < text.utf8.count / 10, "kept \(kept) of \(text.utf8.count) bytes (\(bytesKind))")
+        }
+    }
+
+    /// Decodes at the root: a repair's found value at the very end of the document (a number,
+    /// nothing after it), and repairs of the root (a place of no steps) before a nested object's.
+    @Test func decodesAtTheRoot() throws {
+        let texts = [
+            #"{"is_top": 1, "id": 12.0e0}"#, #"{"title": 123456789012345678901234}"#, #"{"id": "4"}"#,
+            #"{"id": "4", "owner": {"n\u0061me": 5, "followers": "7"}, "title": 3}"#,
+        ]
+        for text in texts {
+            let expected = try KilnDecoder().decodeWithRepairs(Row.self, from: text)
+            let read = try KilnDecoder().decodeWithRepairs(Row.self, from: Data(text.utf8))
+            #expect(read.value == expected.value)
+            #expect(read.repairs.map(\.description) == expected.repairs.map(\.description), "\(text)")
+            #expect(!read.repairs.isEmpty)
+        }
+    }
+}

@@ -97,18 +97,14 @@ public struct KilnDecoder: Sendable {
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from data: Data, at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try JSONDocument.reading(anyEncoding: data, options: readerOptions) { document throws(ModelDecodingError) in
-            try decodeWithRepairs(type, from: document, at: keyPath)
-        }
+        try decodeWithRepairs(type, reading: data, at: keyPath)
     }
 
     /// Decodes `type` from UTF-8 bytes and returns what was repaired on the way.
     public func decodeWithRepairs<T: Decodable>(
         _ type: T.Type, from bytes: [UInt8], at keyPath: JSONPath? = nil
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
-            try decodeWithRepairs(type, from: document, at: keyPath)
-        }
+        try decodeWithRepairs(type, reading: bytes, at: keyPath)
     }
 
     /// Decodes `type` from JSON text and returns what was repaired on the way.
@@ -125,6 +121,19 @@ public struct KilnDecoder: Sendable {
         let session = DecodingSession(policy: policy, keepsRepairs: true)
         let value = try decode(type, from: document, at: keyPath, session: session)
         return (value, session.repairs)
+    }
+
+    /// The decode with a repair log of bytes read in place: the log lets go of them before they
+    /// go (``DecodingSession/detach(from:)``), so the document is not copied to keep it.
+    private func decodeWithRepairs<T: Decodable, Bytes: ContiguousBytes>(
+        _ type: T.Type, reading bytes: Bytes, at keyPath: JSONPath?
+    ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
+        try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
+            let session = DecodingSession(policy: policy, keepsRepairs: true)
+            let value = try decode(type, from: document, at: keyPath, session: session)
+            session.detach(from: document.tape)
+            return (value, session.repairs)
+        }
     }
 
     /// Decodes `type` from JSON text with the repair log, a collection of numbers at the root

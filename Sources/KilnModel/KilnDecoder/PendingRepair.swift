@@ -55,7 +55,8 @@ struct PendingRepair {
     /// The object the repair was made in (its token).
     let object: Int
     let expected: Any.Type
-    let found: Found
+    /// Set by the log where it lets go of the document's bytes (``PendingRepairChunks/detach(from:)``).
+    fileprivate(set) var found: Found
     let kind: Repair.Kind
     /// Set by the log: where the object is, the result, and the document the tokens belong to
     /// (a place in its list of documents, so that a repair holds no reference to it). The tail
@@ -174,6 +175,92 @@ struct PendingRepairChunks {
         }
         lastPlace = (reader.object, document, anchorID, place)
         return place
+    }
+
+    /// Makes the repairs made in `tape` independent of its bytes, for a decode that read them
+    /// in place and ends before they go: what their texts read of the document (the values found,
+    /// the keys on their paths) is copied into an excerpt (``JSONTapeExcerpt``) that takes
+    /// `tape`'s place. Costs a few small copies per repair, where keeping `tape` would copy the
+    /// whole document (``JSONTape/keepBytes()``).
+    mutating func detach(from tape: JSONTape) {
+        guard let document = tapes.firstIndex(where: { $0 === tape }) else { return }
+        var detaching = Detaching(tape: tape, document: document, repairs: count)
+        // Taken out while the repairs change, so that each stays unique and none is copied.
+        var steps = self.steps
+        var anchors = self.anchors
+        self.steps = []
+        self.anchors = []
+        for chunk in chunks.indices {
+            chunks[chunk].withUnsafeMutableBufferPointer { detaching.detach($0, steps: &steps, anchors: &anchors) }
+        }
+        current.withUnsafeMutableBufferPointer { detaching.detach($0, steps: &steps, anchors: &anchors) }
+        self.steps = steps
+        self.anchors = anchors
+        tapes[document] = detaching.excerpt.makeTape()
+        if lastPlace?.document == document { lastPlace = nil }
+    }
+
+    /// What ``detach(from:)`` copies, and what it copied last.
+    private struct Detaching: ~Copyable {
+        let tape: JSONTape
+        let document: Int
+        var excerpt: JSONTapeExcerpt
+        var lastFound = (old: -1, new: -1)
+        /// The end of the steps copied last: a place of no steps (the root) starts where the
+        /// next one does.
+        var lastPlaceEnd = -1
+        var lastAnchor: Int32 = -1
+        /// The steps of the place copied last, before and after: places made one after another
+        /// share their first steps (the same list, the same parent), copied once.
+        var shared: [(old: Int, new: Int)] = []
+
+        init(tape: JSONTape, document: Int, repairs: Int) {
+            self.tape = tape
+            self.document = document
+            excerpt = JSONTapeExcerpt(reservingFor: repairs)
+        }
+
+        mutating func detach(_ repairs: UnsafeMutableBufferPointer<PendingRepair>, steps: inout [Int], anchors: inout [KilnPathNode]) {
+            let tape = self.tape
+            steps.withUnsafeMutableBufferPointer { steps in
+                for index in repairs.indices where Int(repairs[index].document) == document {
+                    if case .token(let token) = repairs[index].found {
+                        if lastFound.old != token { lastFound = (token, excerpt.copy(token, of: tape)) }
+                        repairs[index].found = .token(lastFound.new)
+                    }
+                    let place = repairs[index].place
+                    // Repairs of one object share a place; places are made in order.
+                    if place.start + Int(place.count) > lastPlaceEnd, let base = steps.baseAddress {
+                        lastPlaceEnd = place.start + Int(place.count)
+                        copySteps(base + place.start, count: Int(place.count))
+                    }
+                    if place.anchor >= 0, place.anchor != lastAnchor {
+                        lastAnchor = place.anchor
+                        anchors[Int(place.anchor)] = anchors[Int(place.anchor)].resolved(in: tape)
+                    }
+                }
+            }
+        }
+
+        /// Points the steps of a place at the excerpt's copies of their keys.
+        private mutating func copySteps(_ steps: UnsafeMutablePointer<Int>, count: Int) {
+            for depth in 0..<count {
+                let step = steps[depth]
+                var new = step
+                if depth < shared.count, shared[depth].old == step {
+                    new = shared[depth].new
+                } else if step >= 0 {
+                    new = PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape))
+                }
+                if depth >= shared.count {
+                    shared.append((step, new))
+                } else if shared[depth].old != step {
+                    shared[depth] = (step, new)
+                }
+                steps[depth] = new
+            }
+            if shared.count > count { shared.removeLast(shared.count - count) }
+        }
     }
 
     subscript(index: Int) -> PendingRepair {

@@ -73,6 +73,12 @@ public final class DecodingSession: @unchecked Sendable {
         }
     }
 
+    /// Lets go of `tape`'s bytes, read in place, before they go: the repairs made in it keep
+    /// copies of what their texts show instead (``PendingRepairChunks/detach(from:)``).
+    func detach(from tape: JSONTape) {
+        state.withLock { $0.log.detach(from: tape) }
+    }
+
     /// A type's name as repairs write it (`[String: Int]?`), made once per session.
     func typeName(_ type: Any.Type) -> String {
         let key = ObjectIdentifier(type)
@@ -155,6 +161,13 @@ private struct RepairLog {
         guard isNew(repair, tail: tail) else { return false }
         if keepsRepairs { pending.append(repair, tail: tail, result: result, by: reader) }
         return true
+    }
+
+    /// Lets go of `tape` (``PendingRepairChunks/detach(from:)``). Repairs published before
+    /// keep their snapshot, and with it the tape.
+    mutating func detach(from tape: JSONTape) {
+        pending.detach(from: tape)
+        snapshot = nil
     }
 
     /// Every repair as a ``Repair``, in order. The reader's refer to one snapshot of `pending`,

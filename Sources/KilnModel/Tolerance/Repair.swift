@@ -115,6 +115,13 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         self.storage = .pending(log, index)
     }
 
+    /// The bytes of the documents this repair's log keeps to make its texts: a log made from
+    /// bytes read in place keeps only excerpts of them.
+    var keptDocumentBytes: Int {
+        guard case .pending(let log, _) = storage else { return 0 }
+        return log.records.tapes.reduce(0) { $0 + $1.byteCount }
+    }
+
     public static func == (lhs: Repair, rhs: Repair) -> Bool {
         lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.expected == rhs.expected && lhs.found == rhs.found
             && lhs.result == rhs.result
