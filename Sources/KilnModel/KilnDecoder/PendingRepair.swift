@@ -12,6 +12,10 @@ struct PendingRepair {
     @usableFromInline
     enum Found: Hashable {
         case token(Int)
+        /// A token that was an integer or a Boolean, kept as its value: it needs nothing of the
+        /// document to be shown.
+        case integer(Int64)
+        case bool(Bool)
         case missing
         case null
     }
@@ -142,6 +146,14 @@ struct PendingRepairChunks {
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
+        if case .token(let index) = repair.found {
+            let token = tapes[Int(repair.document)].tokens[index]
+            switch token.kind {
+            case .int: repair.found = .integer(token.payload)
+            case .true, .false: repair.found = .bool(token.kind == .true)
+            default: break
+            }
+        }
         tails.append(tail)
         switch result {
         case .int(let value): repair.result = .int(value)
@@ -299,6 +311,8 @@ struct PendingRepairChunks {
         let repair = self[index]
         switch repair.found {
         case .token(let token): return tapes[Int(repair.document)].decodedValue(at: token).preview()
+        case .integer(let value): return JSONValue.int(value).preview()
+        case .bool(let value): return JSONValue.bool(value).preview()
         case .missing: return "missing"
         case .null: return "null"
         }
