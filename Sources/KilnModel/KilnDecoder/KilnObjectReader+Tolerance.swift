@@ -31,7 +31,7 @@ extension KilnObjectReader {
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
                 if withContext({ $0.session.isRecording }) {
-                    record(.coerced, .key(name), expected: T.self, found: .token(index), result: .of(value))
+                    record(.coerced, .key(name), expected: T.self, found: .value(tokens[index], at: index), result: .of(value))
                 }
                 return value
             case .failed:
@@ -45,7 +45,7 @@ extension KilnObjectReader {
         if withContext({ $0.session.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let name = place.position == 0 ? key : alternate ?? key
-            record(kind, .key(name), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
+            record(kind, .key(name), expected: T.self, found: found(kind, at: place.index), result: .of(result))
         }
         return result
     }
@@ -78,7 +78,7 @@ extension KilnObjectReader {
         if withContext({ $0.session.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let components = place.path < paths.count ? paths[place.path].components : []
-            record(kind, .components(components), expected: T.self, found: Self.found(kind, at: place.index), result: .of(result))
+            record(kind, .components(components), expected: T.self, found: found(kind, at: place.index), result: .of(result))
         }
         return result
     }
@@ -148,7 +148,7 @@ extension KilnObjectReader {
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
-            record(.coerced, .components(path), expected: T.self, found: .token(index), result: .of(value))
+            record(.coerced, .components(path), expected: T.self, found: .value(tokens[index], at: index), result: .of(value))
         }
         return outcome
     }
@@ -191,9 +191,9 @@ extension KilnObjectReader {
 
     /// What a miss's repair says was found: the unusable value's token, `null`, or `missing`.
     @usableFromInline
-    static func found(_ kind: Repair.Kind, at index: Int) -> PendingRepair.Found {
+    func found(_ kind: Repair.Kind, at index: Int) -> PendingRepair.Found {
         switch kind {
-        case .invalid: .token(index)
+        case .invalid: .value(tokens[index], at: index)
         case .null: .null
         default: .missing
         }

@@ -18,6 +18,18 @@ struct PendingRepair {
         case bool(Bool)
         case missing
         case null
+
+        /// What was found at `index`, whose token is `token`: the value itself where it is an
+        /// integer or a Boolean.
+        @inlinable
+        static func value(_ token: JSONToken, at index: Int) -> Found {
+            switch token.kind {
+            case .int: .integer(token.payload)
+            case .true: .bool(true)
+            case .false: .bool(false)
+            default: .token(index)
+            }
+        }
     }
 
     /// The path below the object: usually one key, the property's.
@@ -146,14 +158,6 @@ struct PendingRepairChunks {
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
-        if case .token(let index) = repair.found {
-            let token = tapes[Int(repair.document)].tokens[index]
-            switch token.kind {
-            case .int: repair.found = .integer(token.payload)
-            case .true, .false: repair.found = .bool(token.kind == .true)
-            default: break
-            }
-        }
         tails.append(tail)
         switch result {
         case .int(let value): repair.result = .int(value)
