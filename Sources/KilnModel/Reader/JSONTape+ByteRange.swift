@@ -111,20 +111,8 @@ extension JSONTape {
         case .null, .true: return start + 4
         case .false: return start + 5
         case .string, .escapedString: return Int(token.payload) + Int(token.aux) + 1
-        case .int, .uint, .double:
-            var end = start
-            while end < byteCount, Self.isNumberByte(base[end]) { end += 1 }
-            return end
+        case .int, .uint, .double: return start + numberBytes(at: index).count
         case .object, .array: return start
-        }
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-            true
-        default:
-            false
         }
     }
 
