@@ -206,6 +206,28 @@ struct RepairLogInPlaceTests {
         }
     }
 
+    /// Repairs handed to the policy's `onRepair` as they happen, kept after the decode: they
+    /// still read what the document said once the caller's bytes change.
+    @Test func repairsKeptByOnRepairReadTheBytesTheyWereGiven() throws {
+        let kept = LockedRepairs()
+        var policy = DecodingPolicy()
+        policy.onRepair = { kept.append($0) }
+        let text = Self.document(rows: 6)
+        var data = Data(text.utf8)
+        let read = try KilnDecoder(policy: policy).decodeWithRepairs([Row].self, from: data, at: "data.list")
+        data.resetBytes(in: 0..<data.count)
+        let expected = try KilnDecoder().decodeWithRepairs([Row].self, from: text, at: "data.list")
+        #expect(kept.all.map(\.description) == expected.repairs.map(\.description))
+        #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
+    }
+
+    final class LockedRepairs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var repairs: [Repair] = []
+        func append(_ repair: Repair) { lock.withLock { repairs.append(repair) } }
+        var all: [Repair] { lock.withLock { repairs } }
+    }
+
     /// Decodes at the root: a repair's found value at the very end of the document (a number,
     /// nothing after it), and repairs of the root (a place of no steps) before a nested object's.
     @Test func decodesAtTheRoot() throws {
