@@ -23,7 +23,8 @@ import Foundation
 /// `Data` and byte arrays are read where they lie: of the document, only its last bytes are copied
 /// (those after its last string, or, in a document that ends in numbers, after its last bracket
 /// or comma; all of it when its last four kilobytes hold none of these). Text and a
-/// ``JSONDocument`` are read from a copy.
+/// ``JSONDocument`` are read from a copy. The repair log of such a decode keeps copies of the
+/// values its entries show, not the document.
 public struct KilnDecoder: Sendable {
     /// Defaults and rules for tolerant decoding.
     public var policy: DecodingPolicy

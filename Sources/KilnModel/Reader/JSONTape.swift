@@ -63,7 +63,7 @@ final class JSONTape: @unchecked Sendable {
     }
 
     /// Copies the bytes a tape read in place, for a tape that outlives them: a decode that read
-    /// in place calls it when something it made still holds the tape (the repair log, a `Decoder`
+    /// in place calls it when something it made still holds the tape (a repair kept from `onRepair`, a `Decoder`
     /// kept by an `init(from:)`), before the caller's bytes go away. It runs as the decode
     /// returns; only a `Decoder` kept and used on another thread during the decode would read
     /// `base` while it changes.
