@@ -209,7 +209,7 @@ struct RepairLogInPlaceTests {
     /// Repairs handed to the policy's `onRepair` as they happen, kept after the decode: they
     /// still read what the document said once the caller's bytes change.
     @Test func repairsKeptByOnRepairReadTheBytesTheyWereGiven() throws {
-        let kept = LockedRepairs()
+        let kept = RepairLogSessionTests.LockedList<Repair>()
         var policy = DecodingPolicy()
         policy.onRepair = { kept.append($0) }
         let text = Self.document(rows: 6)
@@ -219,13 +219,6 @@ struct RepairLogInPlaceTests {
         let expected = try KilnDecoder().decodeWithRepairs([Row].self, from: text, at: "data.list")
         #expect(kept.all.map(\.description) == expected.repairs.map(\.description))
         #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
-    }
-
-    final class LockedRepairs: @unchecked Sendable {
-        private let lock = NSLock()
-        private var repairs: [Repair] = []
-        func append(_ repair: Repair) { lock.withLock { repairs.append(repair) } }
-        var all: [Repair] { lock.withLock { repairs } }
     }
 
     /// Decodes at the root: a repair's found value at the very end of the document (a number,

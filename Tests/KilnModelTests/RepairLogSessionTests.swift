@@ -48,7 +48,7 @@ import Testing
 
     /// What `onRepair` hears from the second document of a session reads that document.
     @Test func onRepairReadsEachRepairFromItsOwnDocument() throws {
-        let heard = LockedRepairs()
+        let heard = LockedList<String>()
         var policy = DecodingPolicy()
         policy.onRepair = { heard.append($0.description) }
         let session = DecodingSession(policy: policy, keepsRepairs: false)
@@ -56,11 +56,12 @@ import Testing
         #expect(heard.all.contains(#"rows[1].owner.followers: expected Int, found "9k" → 0"#), "\(heard.all)")
     }
 
-    final class LockedRepairs: @unchecked Sendable {
+    /// What a `@Sendable` callback hears, in order.
+    final class LockedList<Element>: @unchecked Sendable {
         private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
+        private var elements: [Element] = []
+        func append(_ element: Element) { lock.withLock { elements.append(element) } }
+        var all: [Element] { lock.withLock { elements } }
     }
 
     /// Repairs made as text (here by a model decoded through `init(from:)` inside the fast path's

@@ -80,19 +80,12 @@ import Testing
     }
 
     @Test func theRepairsReportedAsTheyHappenReadAsTheLog() throws {
-        let reported = LockedRepairs()
+        let reported = RepairLogSessionTests.LockedList<String>()
         var policy = DecodingPolicy()
         policy.onRepair = { reported.append($0.description) }
         let (_, repairs) = try KilnDecoder(policy: policy).decodeWithRepairs(Feed.self, from: Data(Self.feed.utf8))
         #expect(reported.all == repairs.map(\.description))
         #expect(!repairs.isEmpty)
-    }
-
-    final class LockedRepairs: @unchecked Sendable {
-        private let lock = NSLock()
-        private var texts: [String] = []
-        func append(_ text: String) { lock.withLock { texts.append(text) } }
-        var all: [String] { lock.withLock { texts } }
     }
 }
 
