@@ -200,7 +200,11 @@ struct PendingRepairChunks {
     /// whole document (``JSONTape/keepBytes()``).
     mutating func detach(from tape: JSONTape) {
         guard let document = tapes.firstIndex(where: { $0 === tape }) else { return }
-        var detaching = Detaching(tape: tape, document: document, repairs: count)
+        // Room for the values found (the keys are few): counted first, so the excerpt is made
+        // once at its size.
+        var values = Self.tokensFound(in: current, document: document)
+        for chunk in chunks { values += Self.tokensFound(in: chunk, document: document) }
+        var detaching = Detaching(tape: tape, document: document, values: values + 16)
         // Taken out while the repairs change, so that each stays unique and none is copied.
         var steps = self.steps
         var anchors = self.anchors
@@ -214,6 +218,17 @@ struct PendingRepairChunks {
         self.anchors = anchors
         tapes[document] = detaching.excerpt.makeTape()
         if lastPlace?.document == document { lastPlace = nil }
+    }
+
+    /// How many of `repairs`, made in `document`, found a value that refers to the document.
+    private static func tokensFound(in repairs: ContiguousArray<PendingRepair>, document: Int) -> Int {
+        repairs.withUnsafeBufferPointer { repairs in
+            var count = 0
+            for repair in repairs where Int(repair.document) == document {
+                if case .token = repair.found { count += 1 }
+            }
+            return count
+        }
     }
 
     /// What ``detach(from:)`` copies, and what it copied last.
@@ -230,10 +245,10 @@ struct PendingRepairChunks {
         /// share their first steps (the same list, the same parent), copied once.
         var shared: [(old: Int, new: Int)] = []
 
-        init(tape: JSONTape, document: Int, repairs: Int) {
+        init(tape: JSONTape, document: Int, values: Int) {
             self.tape = tape
             self.document = document
-            excerpt = JSONTapeExcerpt(reservingFor: repairs)
+            excerpt = JSONTapeExcerpt(reservingFor: values)
         }
 
         mutating func detach(_ repairs: UnsafeMutableBufferPointer<PendingRepair>, steps: inout [Int], anchors: inout [KilnPathNode]) {
