@@ -31,7 +31,7 @@ extension KilnObjectReader {
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
                 if withContext({ $0.session.isRecording }) {
-                    record(.coerced, .key(name), expected: T.self, found: .value(tokens[index], at: index), result: .of(value))
+                    record(.coerced, .key(name), expected: T.self, found: found(at: index), result: .of(value))
                 }
                 return value
             case .failed:
@@ -148,7 +148,7 @@ extension KilnObjectReader {
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
         if case .value(let value) = outcome, context.session.isRecording {
-            record(.coerced, .components(path), expected: T.self, found: .value(tokens[index], at: index), result: .of(value))
+            record(.coerced, .components(path), expected: T.self, found: found(at: index), result: .of(value))
         }
         return outcome
     }
@@ -189,14 +189,22 @@ extension KilnObjectReader {
         return .some(Int.coerce(from: .double(double), truncating: truncating))
     }
 
-    /// What a miss's repair says was found: the unusable value's token, `null`, or `missing`.
+    /// What a miss's repair says was found: the unusable value (``found(at:)``), `null`, or
+    /// `missing`.
     @usableFromInline
     func found(_ kind: Repair.Kind, at index: Int) -> PendingRepair.Found {
         switch kind {
-        case .invalid: .value(tokens[index], at: index)
+        case .invalid: found(at: index)
         case .null: .null
         default: .missing
         }
+    }
+
+    /// What a repair says was found at `index`: an integer or a Boolean as its value, anything
+    /// else as its token.
+    @usableFromInline
+    func found(at index: Int) -> PendingRepair.Found {
+        .value(tokens[index], at: index)
     }
 
     /// Logs a repair at `tail` below this object, as compact values whose text is made when it
