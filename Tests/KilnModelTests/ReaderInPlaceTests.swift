@@ -221,6 +221,48 @@ struct RepairLogInPlaceTests {
         #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
     }
 
+    @DataModel
+    struct Page: Equatable {
+        @Key("data.list") var rows: [Row] = []
+    }
+
+    /// A type that reads the log half-way through its decode, through the `Decoder` protocol.
+    struct Watcher: Decodable, Equatable {
+        var first: Page
+        var seen: [String]
+        var second: Page
+
+        enum CodingKeys: String, CodingKey {
+            case first, second
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            first = try container.decode(Page.self, forKey: .first)
+            // Texts read only after the decode, when the caller's bytes have changed.
+            let repairs = DecodingSession.current(in: decoder)?.repairs ?? []
+            seen = []
+            second = try container.decode(Page.self, forKey: .second)
+            seen = repairs.map(\.description)
+        }
+    }
+
+    /// Repairs published while the document is still being read (a model asking its session
+    /// for the log so far) read what the document said once the caller's bytes change.
+    @Test func repairsPublishedDuringTheDecodeReadTheBytesTheyWereGiven() throws {
+        let rows = Self.document(rows: 12)
+        let text = #"{"first": "# + rows + #", "second": "# + rows + "}"
+        let expected = try KilnDecoder().decodeWithRepairs(Watcher.self, from: text)
+        #expect(!expected.value.seen.isEmpty)
+        #expect(expected.value.seen.count < expected.repairs.count)
+        var data = Data(text.utf8)
+        let read = try KilnDecoder().decodeWithRepairs(Watcher.self, from: data)
+        data.resetBytes(in: 0..<data.count)
+        #expect(read.value == expected.value)
+        #expect(read.value.first.rows.count == 12)
+        #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
+    }
+
     /// Decodes at the root: a repair's found value at the very end of the document (a number,
     /// nothing after it), and repairs of the root (a place of no steps) before a nested object's.
     @Test func decodesAtTheRoot() throws {

@@ -129,12 +129,15 @@ public struct KilnDecoder: Sendable {
     private func decodeWithRepairs<T: Decodable, Bytes: ContiguousBytes>(
         _ type: T.Type, reading bytes: Bytes, at keyPath: JSONPath?
     ) throws(ModelDecodingError) -> (value: T, repairs: [Repair]) {
-        try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
+        let (value, session) = try JSONDocument.reading(anyEncoding: bytes, options: readerOptions) { document throws(ModelDecodingError) in
             let session = DecodingSession(policy: policy, keepsRepairs: true)
+            session.readInPlace(document.tape)
             let value = try decode(type, from: document, at: keyPath, session: session)
             session.detach(from: document.tape)
-            return (value, session.repairs)
+            return (value, session)
         }
+        // Published once the document's tape is gone, so the two are never held at once.
+        return (value, session.repairs)
     }
 
     /// Decodes `type` from JSON text with the repair log, a collection of numbers at the root

@@ -135,6 +135,11 @@ struct PendingRepairChunks {
     private var anchors: [KilnPathNode] = []
     /// The place made last, and what it was made for: the object, its document and its anchor.
     private var lastPlace: (object: Int, document: Int, anchor: ObjectIdentifier?, place: PendingRepair.Place)?
+    /// The anchor added last, as the place was given it (``anchors`` holds a copy where the
+    /// place is in the document read in place).
+    private var lastAnchor: KilnPathNode?
+    /// What is copied of the document read in place (``readInPlace(_:)``), if any.
+    private var inPlace: InPlaceCopies?
 
     init() {}
 
@@ -158,6 +163,9 @@ struct PendingRepairChunks {
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
+        if case .token(let token) = repair.found, let inPlace, Int(repair.document) == inPlace.document {
+            repair.found = .token(inPlace.copy(token))
+        }
         tails.append(tail)
         switch result {
         case .int(let value): repair.result = .int(value)
@@ -185,112 +193,106 @@ struct PendingRepairChunks {
         let start = steps.count
         reader.appendSteps(to: &steps)
         var place = PendingRepair.Place(start: start, count: Int32(truncatingIfNeeded: steps.count - start))
+        let inPlace = inPlace.flatMap { $0.document == document ? $0 : nil }
+        if let inPlace { steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[start...])) } }
         if let anchor = anchor?.takeUnretainedValue() {
-            if anchors.last !== anchor { anchors.append(anchor) }
+            if lastAnchor !== anchor {
+                lastAnchor = anchor
+                anchors.append(inPlace?.copy(anchor) ?? anchor)
+            }
             place.anchor = Int32(truncatingIfNeeded: anchors.count - 1)
         }
         lastPlace = (reader.object, document, anchorID, place)
         return place
     }
 
-    /// Makes the repairs made in `tape` independent of its bytes, for a decode that read them
-    /// in place and ends before they go: what their texts read of the document (the values found,
-    /// the keys on their paths) is copied into an excerpt (``JSONTapeExcerpt``) that takes
-    /// `tape`'s place. Costs a few small copies per repair, where keeping `tape` would copy the
-    /// whole document (``JSONTape/keepBytes()``).
+    /// Copies, as repairs are recorded, what their texts read of `tape` (the values found, the
+    /// keys on their paths) into an excerpt (``JSONTapeExcerpt``), and points the repairs at
+    /// the copies: for a decode that reads `tape`'s bytes in place and ends before they go,
+    /// where ``detach(from:)`` then puts the excerpt in `tape`'s place. Copied while the decode
+    /// has just read those bytes, instead of looked up again at the end, all over the document;
+    /// a few small copies per repair, where keeping `tape` would copy the whole document
+    /// (``JSONTape/keepBytes()``).
+    mutating func readInPlace(_ tape: JSONTape) {
+        inPlace = InPlaceCopies(tape, document: document(tape))
+    }
+
+    /// Lets go of `tape`, named before by ``readInPlace(_:)``: the excerpt of what the repairs
+    /// made in it read takes its place.
     mutating func detach(from tape: JSONTape) {
-        guard let document = tapes.firstIndex(where: { $0 === tape }) else { return }
-        // Room for the values found (the keys are few): counted first, so the excerpt is made
-        // once at its size.
-        var values = Self.tokensFound(in: current, document: document)
-        for chunk in chunks { values += Self.tokensFound(in: chunk, document: document) }
-        var detaching = Detaching(tape: tape, document: document, values: values + 16)
-        // Taken out while the repairs change, so that each stays unique and none is copied.
-        var steps = self.steps
-        var anchors = self.anchors
-        self.steps = []
-        self.anchors = []
-        for chunk in chunks.indices {
-            chunks[chunk].withUnsafeMutableBufferPointer { detaching.detach($0, steps: &steps, anchors: &anchors) }
-        }
-        current.withUnsafeMutableBufferPointer { detaching.detach($0, steps: &steps, anchors: &anchors) }
-        self.steps = steps
-        self.anchors = anchors
-        tapes[document] = detaching.excerpt.makeTape()
-        if lastPlace?.document == document { lastPlace = nil }
+        guard let copies = inPlace, copies.tape === tape else { return }
+        inPlace = nil
+        tapes[copies.document] = copies.makeTape()
+        if lastPlace?.document == copies.document { lastPlace = nil }
     }
 
-    /// How many of `repairs`, made in `document`, found a value that refers to the document.
-    private static func tokensFound(in repairs: ContiguousArray<PendingRepair>, document: Int) -> Int {
-        repairs.withUnsafeBufferPointer { repairs in
-            var count = 0
-            for repair in repairs where Int(repair.document) == document {
-                if case .token = repair.found { count += 1 }
-            }
-            return count
-        }
+    /// The repairs as they are, to be read by ``Repair`` values: a document still read in place
+    /// is replaced by a copy of the excerpt so far, which the repairs point into.
+    func snapshot() -> PendingRepairChunks {
+        guard let copies = inPlace else { return self }
+        var snapshot = self
+        snapshot.inPlace = nil
+        snapshot.tapes[copies.document] = copies.tapeSoFar()
+        return snapshot
     }
 
-    /// What ``detach(from:)`` copies, and what it copied last.
-    private struct Detaching: ~Copyable {
+    /// The excerpt ``readInPlace(_:)`` fills, with what it copied last. A reference, filled by
+    /// the log that made it: copies of the log share it but never read it (``snapshot()``).
+    private final class InPlaceCopies {
         let tape: JSONTape
         let document: Int
-        var excerpt: JSONTapeExcerpt
-        var lastFound = (old: -1, new: -1)
-        /// The end of the steps copied last: a place of no steps (the root) starts where the
-        /// next one does.
-        var lastPlaceEnd = -1
-        var lastAnchor: Int32 = -1
-        /// The steps of the place copied last, before and after: places made one after another
-        /// share their first steps (the same list, the same parent), copied once.
-        var shared: [(old: Int, new: Int)] = []
+        @exclusivity(unchecked) private var excerpt = JSONTapeExcerpt(reservingFor: 256)
+        /// The token copied last, before and after: a value found twice in a row is copied once.
+        @exclusivity(unchecked) private var lastFound = (old: -1, new: -1)
+        /// The steps of the place copied last (the first `sharedCount`), before and after:
+        /// places made one after another share their first steps (the same list, the same
+        /// parent), whose keys are copied once.
+        @exclusivity(unchecked) private var shared: [(old: Int, new: Int)] = []
+        @exclusivity(unchecked) private var sharedCount = 0
 
-        init(tape: JSONTape, document: Int, values: Int) {
+        init(_ tape: JSONTape, document: Int) {
             self.tape = tape
             self.document = document
-            excerpt = JSONTapeExcerpt(reservingFor: values)
         }
 
-        mutating func detach(_ repairs: UnsafeMutableBufferPointer<PendingRepair>, steps: inout [Int], anchors: inout [KilnPathNode]) {
-            let tape = self.tape
-            steps.withUnsafeMutableBufferPointer { steps in
-                for index in repairs.indices where Int(repairs[index].document) == document {
-                    if case .token(let token) = repairs[index].found {
-                        if lastFound.old != token { lastFound = (token, excerpt.copy(token, of: tape)) }
-                        repairs[index].found = .token(lastFound.new)
-                    }
-                    let place = repairs[index].place
-                    // Repairs of one object share a place; places are made in order.
-                    if place.start + Int(place.count) > lastPlaceEnd, let base = steps.baseAddress {
-                        lastPlaceEnd = place.start + Int(place.count)
-                        copySteps(base + place.start, count: Int(place.count))
-                    }
-                    if place.anchor >= 0, place.anchor != lastAnchor {
-                        lastAnchor = place.anchor
-                        anchors[Int(place.anchor)] = anchors[Int(place.anchor)].resolved(in: tape)
-                    }
-                }
-            }
+        /// The excerpt's copy of the value at `token`.
+        func copy(_ token: Int) -> Int {
+            if lastFound.old != token { lastFound = (token, excerpt.copy(token, of: tape)) }
+            return lastFound.new
         }
 
         /// Points the steps of a place at the excerpt's copies of their keys.
-        private mutating func copySteps(_ steps: UnsafeMutablePointer<Int>, count: Int) {
-            for depth in 0..<count {
-                let step = steps[depth]
-                var new = step
-                if depth < shared.count, shared[depth].old == step {
-                    new = shared[depth].new
-                } else if step >= 0 {
-                    new = PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape))
-                }
-                if depth >= shared.count {
-                    shared.append((step, new))
-                } else if shared[depth].old != step {
-                    shared[depth] = (step, new)
-                }
-                steps[depth] = new
+        func copyKeys(of steps: UnsafeMutableBufferPointer<Int>) {
+            var depth = 0
+            while depth < sharedCount, depth < steps.count, shared[depth].old == steps[depth] {
+                steps[depth] = shared[depth].new
+                depth += 1
             }
-            if shared.count > count { shared.removeLast(shared.count - count) }
+            while depth < steps.count {
+                let step = steps[depth]
+                let copy = step >= 0 ? PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape)) : step
+                if depth < shared.count { shared[depth] = (step, copy) } else { shared.append((step, copy)) }
+                steps[depth] = copy
+                depth += 1
+            }
+            sharedCount = depth
+        }
+
+        /// `anchor` with its keys written out: a node that no longer reads the document.
+        func copy(_ anchor: KilnPathNode) -> KilnPathNode {
+            anchor.resolved(in: tape)
+        }
+
+        /// A tape of what was copied so far.
+        func tapeSoFar() -> JSONTape {
+            excerpt.tapeOfCopy()
+        }
+
+        /// The tape of what was copied; the excerpt is left empty.
+        func makeTape() -> JSONTape {
+            var taken = JSONTapeExcerpt(reservingFor: 0)
+            swap(&taken, &excerpt)
+            return taken.makeTape()
         }
     }
 

@@ -75,6 +75,16 @@ struct JSONTapeExcerpt: ~Copyable {
         return tape
     }
 
+    /// A tape of a copy of what was copied so far; the excerpt goes on.
+    func tapeOfCopy() -> JSONTape {
+        let copiedBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCount + JSONTapeBuilder.padding)
+        copiedBytes.initialize(from: bytes, count: byteCount)
+        (copiedBytes + byteCount).initialize(repeating: 0, count: JSONTapeBuilder.padding)
+        let copiedTokens = UnsafeMutablePointer<JSONToken>.allocate(capacity: max(tokenCount, 1))
+        copiedTokens.initialize(from: tokens, count: tokenCount)
+        return JSONTape(base: copiedBytes, byteCount: byteCount, ownsBytes: true, tokens: copiedTokens, tokenCount: tokenCount)
+    }
+
     private mutating func reserve(bytes more: Int) {
         guard byteCount + more > byteCapacity else { return }
         byteCapacity = max(2 * byteCapacity, byteCount + more)

@@ -73,8 +73,14 @@ public final class DecodingSession: @unchecked Sendable {
         }
     }
 
+    /// Names `tape` as read in place: the repairs made in it copy what their texts show as they
+    /// are recorded (``PendingRepairChunks/readInPlace(_:)``), for ``detach(from:)``.
+    func readInPlace(_ tape: JSONTape) {
+        state.withLock { $0.log.pending.readInPlace(tape) }
+    }
+
     /// Lets go of `tape`'s bytes, read in place, before they go: the repairs made in it keep
-    /// copies of what their texts show instead (``PendingRepairChunks/detach(from:)``).
+    /// the copies of what their texts show instead (``PendingRepairChunks/detach(from:)``).
     func detach(from tape: JSONTape) {
         state.withLock { $0.log.detach(from: tape) }
     }
@@ -164,7 +170,8 @@ private struct RepairLog {
     }
 
     /// Lets go of `tape` (``PendingRepairChunks/detach(from:)``). Repairs published before
-    /// keep their snapshot, and with it the tape.
+    /// keep their snapshot, which read a copy of the excerpt made then
+    /// (``PendingRepairChunks/snapshot()``).
     mutating func detach(from tape: JSONTape) {
         pending.detach(from: tape)
         snapshot = nil
@@ -178,7 +185,7 @@ private struct RepairLog {
         if let snapshot, snapshot.records.count == pending.count {
             log = snapshot
         } else {
-            log = PendingRepairs(pending)
+            log = PendingRepairs(pending.snapshot())
             snapshot = log
         }
         publishedRepairs.reserveCapacity(pending.count + texts.count)
