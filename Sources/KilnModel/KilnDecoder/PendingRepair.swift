@@ -140,6 +140,8 @@ struct PendingRepairChunks {
     private var lastAnchor: KilnPathNode?
     /// What is copied of the document read in place (``readInPlace(_:)``), if any.
     private var inPlace: InPlaceCopies?
+    /// Its document (`-1`: none), tested before `inPlace` is touched.
+    private var inPlaceDocument = -1
 
     init() {}
 
@@ -163,7 +165,7 @@ struct PendingRepairChunks {
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
-        if case .token(let token) = repair.found, let inPlace, Int(repair.document) == inPlace.document {
+        if Int(repair.document) == inPlaceDocument, case .token(let token) = repair.found, let inPlace {
             repair.found = .token(inPlace.copy(token))
         }
         tails.append(tail)
@@ -193,12 +195,14 @@ struct PendingRepairChunks {
         let start = steps.count
         reader.appendSteps(to: &steps)
         var place = PendingRepair.Place(start: start, count: Int32(truncatingIfNeeded: steps.count - start))
-        let inPlace = inPlace.flatMap { $0.document == document ? $0 : nil }
-        if let inPlace { steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[start...])) } }
+        let isInPlace = document == inPlaceDocument
+        if isInPlace, let inPlace {
+            steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        }
         if let anchor = anchor?.takeUnretainedValue() {
             if lastAnchor !== anchor {
                 lastAnchor = anchor
-                anchors.append(inPlace?.copy(anchor) ?? anchor)
+                anchors.append(isInPlace ? inPlace?.copy(anchor) ?? anchor : anchor)
             }
             place.anchor = Int32(truncatingIfNeeded: anchors.count - 1)
         }
@@ -214,7 +218,8 @@ struct PendingRepairChunks {
     /// a few small copies per repair, where keeping `tape` would copy the whole document
     /// (``JSONTape/keepBytes()``).
     mutating func readInPlace(_ tape: JSONTape) {
-        inPlace = InPlaceCopies(tape, document: document(tape))
+        inPlaceDocument = document(tape)
+        inPlace = InPlaceCopies(tape, document: inPlaceDocument)
     }
 
     /// Lets go of `tape`, named before by ``readInPlace(_:)``: the excerpt of what the repairs
@@ -222,6 +227,7 @@ struct PendingRepairChunks {
     mutating func detach(from tape: JSONTape) {
         guard let copies = inPlace, copies.tape === tape else { return }
         inPlace = nil
+        inPlaceDocument = -1
         tapes[copies.document] = copies.makeTape()
         if lastPlace?.document == copies.document { lastPlace = nil }
     }
@@ -232,6 +238,7 @@ struct PendingRepairChunks {
         guard let copies = inPlace else { return self }
         var snapshot = self
         snapshot.inPlace = nil
+        snapshot.inPlaceDocument = -1
         snapshot.tapes[copies.document] = copies.tapeSoFar()
         return snapshot
     }
