@@ -263,6 +263,26 @@ struct RepairLogInPlaceTests {
         #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
     }
 
+    /// Models in dictionaries, under keys that are numbers, words and escapes: their repairs'
+    /// paths start from a node per member, copied as the members' keys are.
+    @Test func repairsInDictionaryValuesReadTheirKeys() throws {
+        var members: [String] = []
+        for index in 0..<40 {
+            let key = index % 3 == 0 ? "\(index * 7919)" : index % 3 == 1 ? "k\\u00e9y \(index)" : "member \(index)"
+            members.append(#""\#(key)": {"name": \#(index), "followers": "\#(index)", "tags": [\#(index), "x"]}"#)
+        }
+        let text = #"{"groups": {"a": {\#(members.joined(separator: ", "))}, "b": {}}}"#
+        let expected = try KilnDecoder().decodeWithRepairs([String: [String: Owner]].self, from: text, at: "groups")
+        #expect(expected.repairs.count >= 80)
+        var data = Data(text.utf8)
+        let read = try KilnDecoder().decodeWithRepairs([String: [String: Owner]].self, from: data, at: "groups")
+        data.resetBytes(in: 0..<data.count)
+        #expect(read.value == expected.value)
+        #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
+        let kept = read.repairs.map(\.keptDocumentBytes).max() ?? 0
+        #expect(kept > 0 && kept < text.utf8.count / 2, "kept \(kept) of \(text.utf8.count) bytes")
+    }
+
     /// Decodes at the root: a repair's found value at the very end of the document (a number,
     /// nothing after it), and repairs of the root (a place of no steps) before a nested object's.
     @Test func decodesAtTheRoot() throws {

@@ -184,18 +184,6 @@ final class KilnPathNode {
         return reversed.reversed()
     }
 
-    /// The same path, its keys written out: a node that no longer reads `tape`.
-    func resolved(in tape: JSONTape) -> KilnPathNode {
-        var node: KilnPathNode?
-        for component in components(in: tape) {
-            switch component {
-            case .key(let key): node = KilnPathNode(parent: node, step: .key(key))
-            case .index(let position): node = KilnPathNode(parent: node, step: .index(position))
-            }
-        }
-        return node ?? self
-    }
-
     /// This node's own step as a path component.
     func ownComponent(in tape: JSONTape) -> JSONPath.Component {
         step.component(in: tape)

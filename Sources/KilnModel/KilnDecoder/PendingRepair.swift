@@ -256,6 +256,9 @@ struct PendingRepairChunks {
         /// parent), whose keys are copied once.
         @exclusivity(unchecked) private var shared: [(old: Int, new: Int)] = []
         @exclusivity(unchecked) private var sharedCount = 0
+        /// The path nodes copied last, and the nodes they were copied from.
+        @exclusivity(unchecked) private var copiedNodes: [(old: KilnPathNode, new: KilnPathNode)] = []
+        private static let nodesRemembered = 16
 
         init(_ tape: JSONTape, document: Int) {
             self.tape = tape
@@ -285,9 +288,21 @@ struct PendingRepairChunks {
             sharedCount = depth
         }
 
-        /// `anchor` with its keys written out: a node that no longer reads the document.
+        /// `anchor` with its keys' tokens the excerpt's copies. The nodes copied last are
+        /// remembered, with the nodes they were copied from: anchors made one after another
+        /// share their parents (the members of one dictionary), copied once.
         func copy(_ anchor: KilnPathNode) -> KilnPathNode {
-            anchor.resolved(in: tape)
+            if let known = copiedNodes.last(where: { $0.old === anchor }) { return known.new }
+            let step: KilnPathNode.Step
+            switch anchor.step {
+            case .keyToken(let token): step = .keyToken(excerpt.copy(token, of: tape))
+            case .integerKey(let number, let token): step = .integerKey(number, excerpt.copy(token, of: tape))
+            case .key, .index: step = anchor.step
+            }
+            let node = KilnPathNode(parent: anchor.parent.map { self.copy($0) }, step: step)
+            if copiedNodes.count == Self.nodesRemembered { copiedNodes.removeFirst() }
+            copiedNodes.append((anchor, node))
+            return node
         }
 
         /// A tape of what was copied so far.
