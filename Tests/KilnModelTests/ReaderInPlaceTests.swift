@@ -159,6 +159,8 @@ struct RepairLogInPlaceTests {
         var score = 0.0
         var title = "--"
         var owner = Owner()
+        /// A key as long as `owner`'s: the two are told apart by their text.
+        var buyer = Owner()
         var notes: [String: Int] = [:]
     }
 
@@ -180,7 +182,8 @@ struct RepairLogInPlaceTests {
                 index % 3 == 0
                 ? #"{"n\u0061me": 5, "followers": "12k", "tags": [1, "ok", null, {"x": "é"}]}"#
                 : #"{"name": "owner \#(index)", "followers": \#(index)}"#
-            rows_.append(#"{\#(odd[index % odd.count]), "owner": \#(owner), "notes": {"a": "1", "b": "x", "c": 2}, "filler": "\#(filler)"}"#)
+            let buyer = index.isMultiple(of: 2) ? #", "buyer": {"name": \#(index)}"# : ""
+            rows_.append(#"{\#(odd[index % odd.count]), "owner": \#(owner)\#(buyer), "notes": {"a": "1", "b": "x", "c": 2}, "filler": "\#(filler)"}"#)
         }
         return #"{"data": {"list": [\#(rows_.joined(separator: ",\n"))], "end": 12"# + "}}"
     }
@@ -224,6 +227,52 @@ struct RepairLogInPlaceTests {
     @DataModel
     struct Page: Equatable {
         @Key("data.list") var rows: [Row] = []
+    }
+
+    /// A model of many properties whose names are too long for a `String` to hold in its own
+    /// bits: their repairs' keys are told apart by more than their length.
+    @DataModel
+    struct Wide: Equatable {
+        var aPropertyWithALongName00 = 0
+        var aPropertyWithALongName01 = 0
+        var aPropertyWithALongName02 = 0
+        var aPropertyWithALongName03 = 0
+        var aPropertyWithALongName04 = 0
+        var aPropertyWithALongName05 = 0
+        var aPropertyWithALongName06 = 0
+        var aPropertyWithALongName07 = 0
+        var aPropertyWithALongName08 = 0
+        var aPropertyWithALongName09 = 0
+        var aPropertyWithALongName10 = 0
+        var aPropertyWithALongName11 = 0
+        var aPropertyWithALongName12 = 0
+        var aPropertyWithALongName13 = 0
+        var aPropertyWithALongName14 = 0
+        var aPropertyWithALongName15 = 0
+        var aPropertyWithALongName16 = 0
+        var aPropertyWithALongName17 = 0
+        var aPropertyWithALongName18 = 0
+        var aPropertyWithALongName19 = 0
+    }
+
+    /// A repair as the reader records it stays 64 bytes on 64-bit platforms: its small fields
+    /// (the kind, the place of its tail) fill the gaps the others leave.
+    @Test func aRecordedRepairIsSmall() {
+        if MemoryLayout<Int>.size == 8 {
+            #expect(MemoryLayout<PendingRepair>.stride == 64)
+        }
+    }
+
+    /// Repairs of many properties, then of some again: each reads its own key, however the
+    /// log stores the keys it met before.
+    @Test func repairsOfManyPropertiesReadTheirOwnKeys() throws {
+        let members = (0..<20).map { #""a_property_with_a_long_name\#($0 < 10 ? "0" : "")\#($0)": "n\#($0)""# }
+        let text = #"[{\#(members.joined(separator: ", "))}, {\#(members[3]), \#(members[17])}]"#
+        let expected = try KilnDecoder().decodeWithRepairs([Wide].self, from: text)
+        let read = try KilnDecoder().decodeWithRepairs([Wide].self, from: Data(text.utf8))
+        #expect(read.value == expected.value)
+        #expect(read.repairs.map(\.description) == expected.repairs.map(\.description))
+        #expect(Set(read.repairs.map(\.path)).count == 40, "\(read.repairs.prefix(3))")
     }
 
     /// A type that reads the log half-way through its decode, through the `Decoder` protocol.

@@ -67,16 +67,18 @@ struct PendingRepair {
         case stored(Int)
     }
 
-    // In this order, 64 bytes: the tags of `found` and `result` fill the gaps.
+    // In this order, 64 bytes: the tags of `found` and `result`, `kind` and `tail` fill the gaps.
     /// The object the repair was made in (its token).
     let object: Int
     let expected: Any.Type
-    /// Set by the log where it lets go of the document's bytes (``PendingRepairChunks/detach(from:)``).
+    /// Set by the log where it copies what a document read in place showed
+    /// (``PendingRepairChunks/readInPlace(_:)``).
     fileprivate(set) var found: Found
     let kind: Repair.Kind
-    /// Set by the log: where the object is, the result, and the document the tokens belong to
-    /// (a place in its list of documents, so that a repair holds no reference to it). The tail
-    /// of the path is in the log at the repair's own place.
+    /// Set by the log: the tail of the path (a place in its table of tails); where the object
+    /// is, the result, and the document the tokens belong to (a place in its list of documents,
+    /// so that a repair holds no reference to it).
+    fileprivate(set) var tail: UInt32 = 0
     fileprivate(set) var place = Place()
     fileprivate(set) var result = Result.int(0)
     fileprivate(set) var document: Int32 = 0
@@ -124,8 +126,11 @@ struct PendingRepairChunks {
     /// The documents the repairs were made in (``PendingRepair/document`` is a place here):
     /// one, unless a session served several decodes.
     private(set) var tapes: [JSONTape] = []
-    /// The tails of the repairs' paths, one per repair, at its place.
+    /// The tails of the repairs' paths (``PendingRepair/tail`` is a place here): a property's
+    /// key once, whatever the number of its repairs.
     private var tails: [PendingRepair.Tail] = []
+    /// The keys added to `tails` last, by their bits (``TailSlot``).
+    private var recentTails: [TailSlot] = []
     /// The results that are not scalars.
     private var values: [RepairValue] = []
     /// The steps of every repair's ``PendingRepair/Place``; the repairs of one object share theirs.
@@ -168,7 +173,7 @@ struct PendingRepairChunks {
         if Int(repair.document) == inPlaceDocument, case .token(let token) = repair.found, let inPlace {
             repair.found = .token(inPlace.copy(token))
         }
-        tails.append(tail)
+        repair.tail = place(of: tail)
         switch result {
         case .int(let value): repair.result = .int(value)
         case .bool(let value): repair.result = .bool(value)
@@ -184,6 +189,53 @@ struct PendingRepairChunks {
         if current.isEmpty { current.reserveCapacity(Self.chunkCapacity) }
         current.append(repair)
         count += 1
+    }
+
+    /// The place of `tail` in ``tails``, added unless it is a key added lately. Keys are
+    /// nearly always the literals of a model's properties: one is known by its bits alone (the
+    /// same bits are the same string, and the table keeps it alive, so its memory is not
+    /// reused), without comparing text.
+    private mutating func place(of tail: PendingRepair.Tail) -> UInt32 {
+        guard case .key(let key) = tail else {
+            tails.append(tail)
+            return UInt32(truncatingIfNeeded: tails.count - 1)
+        }
+        let slot = TailSlot(key, place: tails.count)
+        let index = slot.index(among: Self.tailSlots)
+        if recentTails.isEmpty { recentTails = Array(repeating: TailSlot(), count: Self.tailSlots) }
+        if recentTails[index].holdsSameBits(as: slot) { return UInt32(truncatingIfNeeded: recentTails[index].place) }
+        recentTails[index] = slot
+        tails.append(tail)
+        return UInt32(truncatingIfNeeded: slot.place)
+    }
+
+    private static let tailSlots = 64
+
+    /// A key of ``tails`` by the bits of its `String`, and its place there.
+    private struct TailSlot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var place = -1
+
+        init() {}
+
+        init(_ key: String, place: Int) {
+            // A `String` is 16 bytes, or 12 on 32-bit platforms: the two words overlap there.
+            (low, high) = withUnsafeBytes(of: key) { raw in
+                (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            }
+            self.place = place
+        }
+
+        /// Its slot among `count` (a power of two).
+        func index(among count: Int) -> Int {
+            let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: mixed >> 32) & (count - 1)
+        }
+
+        func holdsSameBits(as other: TailSlot) -> Bool {
+            place >= 0 && low == other.low && high == other.high
+        }
     }
 
     /// Where `reader`'s object is, stored once for the repairs of one object made one after
@@ -253,7 +305,8 @@ struct PendingRepairChunks {
         @exclusivity(unchecked) private var lastFound = (old: -1, new: -1)
         /// The steps of the place copied last (the first `sharedCount`), before and after:
         /// places made one after another share their first steps (the same list, the same
-        /// parent), whose keys are copied once.
+        /// parent), whose keys are copied once; past those, a key written as the one copied
+        /// last at its depth (the same property of the next element) shares its copy.
         @exclusivity(unchecked) private var shared: [(old: Int, new: Int)] = []
         @exclusivity(unchecked) private var sharedCount = 0
         /// The path nodes copied last, and the nodes they were copied from.
@@ -280,7 +333,16 @@ struct PendingRepairChunks {
             }
             while depth < steps.count {
                 let step = steps[depth]
-                let copy = step >= 0 ? PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape)) : step
+                let copy: Int
+                if step < 0 {
+                    copy = step
+                } else if depth < shared.count, shared[depth].old >= 0, tape.isWrittenAlike(shared[depth].old, step) {
+                    // The same key as the last copied at this depth (the same property of the
+                    // next element): its copy serves.
+                    copy = shared[depth].new
+                } else {
+                    copy = PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape))
+                }
                 if depth < shared.count { shared[depth] = (step, copy) } else { shared.append((step, copy)) }
                 steps[depth] = copy
                 depth += 1
@@ -318,6 +380,11 @@ struct PendingRepairChunks {
         }
     }
 
+    /// Whether `other`, an object token after `object` in `document`, is inside it.
+    func object(_ object: Int, encloses other: Int, in document: Int) -> Bool {
+        other < tapes[document].next(after: object)
+    }
+
     subscript(index: Int) -> PendingRepair {
         let chunk = index / Self.chunkCapacity
         return chunk < chunks.count ? chunks[chunk][index % Self.chunkCapacity] : current[index % Self.chunkCapacity]
@@ -326,12 +393,12 @@ struct PendingRepairChunks {
     /// Whether the repair at `index` is `repair`, whose tail is `tail`.
     func holds(_ repair: PendingRepair, tail: PendingRepair.Tail, at index: Int) -> Bool {
         // The tail last: the integers tell most repairs of one object apart.
-        self[index].isSame(as: repair) && tails[index] == tail
+        self[index].isSame(as: repair) && tails[Int(self[index].tail)] == tail
     }
 
     /// What tells the repair at `index` apart from others.
     func identity(of index: Int) -> PendingRepair.Identity {
-        self[index].identity(tail: tails[index])
+        self[index].identity(tail: tails[Int(self[index].tail)])
     }
 
     /// ``Repair/path`` of the repair at `index`: as ``CodingPathFormatter`` writes it.
@@ -342,7 +409,7 @@ struct PendingRepairChunks {
         for step in steps[repair.place.start..<repair.place.start + Int(repair.place.count)] {
             components.append(PendingRepair.Place.step(step).component(in: tape))
         }
-        switch tails[index] {
+        switch tails[Int(repair.tail)] {
         case .key(let key): components.append(.key(key))
         case .components(let more): components += more
         }

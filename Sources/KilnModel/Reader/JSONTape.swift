@@ -168,6 +168,15 @@ final class JSONTape: @unchecked Sendable {
         return x[0] == y[0] && x[n &>> 1] == y[n &>> 1] && x[n &- 1] == y[n &- 1]
     }
 
+    /// Whether the string tokens at `a` and `b` are written alike: the same bytes between
+    /// their quotes, so the same string.
+    func isWrittenAlike(_ a: Int, _ b: Int) -> Bool {
+        let first = tokens[a]
+        let second = tokens[b]
+        return first.kind == second.kind && first.aux == second.aux
+            && JSONTape.bytesEqual(base + Int(first.payload), base + Int(second.payload), count: Int(first.aux))
+    }
+
     @usableFromInline
     func escapedKey(at index: Int, equals key: UnsafeRawBufferPointer) -> Bool {
         let text = string(at: index)

@@ -143,8 +143,9 @@ private struct RepairLog {
     /// The highest object token that recorded a pending repair.
     var frontier = -1
     /// The objects that recorded pending repairs, in increasing token order (the object being
-    /// read and the ancestors it returns to), each with where in `pending` its first repair is.
-    var runs: [(object: Int, start: Int)] = []
+    /// read and the ancestors it returns to), each with where in `pending` its first repair is,
+    /// and its document.
+    var runs: [(object: Int, start: Int, document: Int32)] = []
 
     init(keepsRepairs: Bool) {
         self.keepsRepairs = keepsRepairs
@@ -213,7 +214,12 @@ private struct RepairLog {
         let object = repair.object
         if object > frontier {
             frontier = object
-            runs.append((object, pending.count))
+            // Objects the decode has left are met again only when a value is read again, which
+            // the set below is for: only those around this one are kept.
+            while let last = runs.last, last.document == repair.document, !pending.object(last.object, encloses: object, in: Int(repair.document)) {
+                runs.removeLast()
+            }
+            runs.append((object, pending.count, repair.document))
             return true
         }
         if let position = runs.lastIndex(where: { $0.object == object }) {
