@@ -148,7 +148,13 @@ struct PendingRepairChunks {
     /// Its document (`-1`: none), tested before `inPlace` is touched.
     private var inPlaceDocument = -1
 
-    init() {}
+    /// Whether the log holds one repair (what `onRepair` is handed): no chunk is made at its
+    /// full size for it.
+    private let holdsOne: Bool
+
+    init(holdsOne: Bool = false) {
+        self.holdsOne = holdsOne
+    }
 
     /// The place of `tape` in ``tapes``, added if new.
     mutating func document(_ tape: JSONTape) -> Int {
@@ -186,7 +192,7 @@ struct PendingRepairChunks {
             chunks.append(current)
             current = []
         }
-        if current.isEmpty { current.reserveCapacity(Self.chunkCapacity) }
+        if current.isEmpty, !holdsOne { current.reserveCapacity(Self.chunkCapacity) }
         current.append(repair)
         count += 1
     }
@@ -196,7 +202,8 @@ struct PendingRepairChunks {
     /// same bits are the same string, and the table keeps it alive, so its memory is not
     /// reused), without comparing text.
     private mutating func place(of tail: PendingRepair.Tail) -> UInt32 {
-        guard case .key(let key) = tail else {
+        // The first key goes in unremembered: a log of one needs no table of slots.
+        guard case .key(let key) = tail, !tails.isEmpty else {
             tails.append(tail)
             return UInt32(truncatingIfNeeded: tails.count - 1)
         }
@@ -452,7 +459,7 @@ final class PendingRepairs: @unchecked Sendable {
 
     /// A log of one repair, made in `tape`, with `tail` and `result`, by `reader` in its object.
     convenience init(_ repair: PendingRepair, in tape: JSONTape, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
-        var records = PendingRepairChunks()
+        var records = PendingRepairChunks(holdsOne: true)
         records.append(records.placing(repair, in: tape), tail: tail, result: result, by: reader)
         self.init(records)
     }
