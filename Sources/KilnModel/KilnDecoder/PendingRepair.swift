@@ -179,7 +179,7 @@ struct PendingRepairChunks {
         if Int(repair.document) == inPlaceDocument, case .token(let token) = repair.found, let inPlace {
             repair.found = .token(inPlace.copy(token))
         }
-        repair.tail = place(of: tail)
+        repair.tail = tailPlace(tail)
         switch result {
         case .int(let value): repair.result = .int(value)
         case .bool(let value): repair.result = .bool(value)
@@ -201,19 +201,26 @@ struct PendingRepairChunks {
     /// nearly always the literals of a model's properties: one is known by its bits alone (the
     /// same bits are the same string, and the table keeps it alive, so its memory is not
     /// reused), without comparing text.
-    private mutating func place(of tail: PendingRepair.Tail) -> UInt32 {
-        // The first key goes in unremembered: a log of one needs no table of slots.
+    private mutating func tailPlace(_ tail: PendingRepair.Tail) -> UInt32 {
+        // The first tail goes in unremembered: a log of one needs no table of slots.
         guard case .key(let key) = tail, !tails.isEmpty else {
             tails.append(tail)
             return UInt32(truncatingIfNeeded: tails.count - 1)
         }
+        if recentTails.isEmpty {
+            recentTails = Array(repeating: TailSlot(), count: Self.tailSlots)
+            if case .key(let first) = tails[0] { remember(TailSlot(first, place: 0)) }
+        }
         let slot = TailSlot(key, place: tails.count)
         let index = slot.index(among: Self.tailSlots)
-        if recentTails.isEmpty { recentTails = Array(repeating: TailSlot(), count: Self.tailSlots) }
         if recentTails[index].holdsSameBits(as: slot) { return UInt32(truncatingIfNeeded: recentTails[index].place) }
         recentTails[index] = slot
         tails.append(tail)
         return UInt32(truncatingIfNeeded: slot.place)
+    }
+
+    private mutating func remember(_ slot: TailSlot) {
+        recentTails[slot.index(among: Self.tailSlots)] = slot
     }
 
     private static let tailSlots = 64

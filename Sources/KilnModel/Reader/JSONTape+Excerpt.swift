@@ -69,7 +69,7 @@ struct JSONTapeExcerpt: ~Copyable {
 
     /// The tape of what was copied, owning the excerpt's memory.
     consuming func makeTape() -> JSONTape {
-        (bytes + byteCount).initialize(repeating: 0, count: JSONTapeBuilder.padding)
+        Self.pad(bytes, after: byteCount)
         let tape = JSONTape(base: bytes, byteCount: byteCount, ownsBytes: true, tokens: tokens, tokenCount: tokenCount)
         discard self
         return tape
@@ -79,10 +79,15 @@ struct JSONTapeExcerpt: ~Copyable {
     func tapeOfCopy() -> JSONTape {
         let copiedBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCount + JSONTapeBuilder.padding)
         copiedBytes.initialize(from: bytes, count: byteCount)
-        (copiedBytes + byteCount).initialize(repeating: 0, count: JSONTapeBuilder.padding)
+        Self.pad(copiedBytes, after: byteCount)
         let copiedTokens = UnsafeMutablePointer<JSONToken>.allocate(capacity: max(tokenCount, 1))
         copiedTokens.initialize(from: tokens, count: tokenCount)
         return JSONTape(base: copiedBytes, byteCount: byteCount, ownsBytes: true, tokens: copiedTokens, tokenCount: tokenCount)
+    }
+
+    /// Ends the `count` bytes at `bytes` with the padding a tape's reader may load past its end.
+    private static func pad(_ bytes: UnsafeMutablePointer<UInt8>, after count: Int) {
+        (bytes + count).initialize(repeating: 0, count: JSONTapeBuilder.padding)
     }
 
     private mutating func reserve(bytes more: Int) {
