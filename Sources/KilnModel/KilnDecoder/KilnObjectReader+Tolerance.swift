@@ -226,7 +226,7 @@ extension KilnObjectReader {
 
     /// Appends the steps from ``anchor`` to this object to `steps`, as ``PendingRepair/Place``
     /// stores them.
-    func appendSteps(to steps: inout [Int]) {
+    func appendSteps(to steps: inout [Int32]) {
         if case .reader(let reader) = parent { reader.pointee.appendSteps(to: &steps) }
         switch place {
         case .parent: break

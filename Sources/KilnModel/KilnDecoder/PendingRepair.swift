@@ -39,23 +39,29 @@ struct PendingRepair {
         case components([JSONPath.Component])
     }
 
-    /// Where the object is: `count` steps from `start` of the log's steps (a key token, or
+    /// Where the object is: `count` steps at `start` of the log's steps (a key token, or
     /// `-1 - position` for an array element), below the path node at `anchor` of its anchors
-    /// (`-1`: the root of the document).
+    /// (`-1`: the root of the document). Steps are 32-bit: a document is under 4 GB
+    /// (``JSONTapeBuilder/parse(_:options:inPlace:)``), so its tokens and an array's positions
+    /// are under 2^31. A place has a step per level of nesting: one nested deeper than
+    /// ``stepsCountedApart`` levels (with a `maxDepth` raised that far) has its count stored
+    /// before its steps.
     struct Place {
-        var start = 0
-        var count: Int32 = 0
+        var start: UInt32 = 0
         var anchor: Int32 = -1
+        var count: UInt16 = 0
+
+        static let stepsCountedApart = Int(UInt16.max)
 
         /// A member's step as the log stores it: its key token.
-        static func step(keyToken token: Int) -> Int { token }
+        static func step(keyToken token: Int) -> Int32 { Int32(truncatingIfNeeded: token) }
 
         /// An array element's step as the log stores it.
-        static func step(element position: Int) -> Int { -1 - position }
+        static func step(element position: Int) -> Int32 { Int32(truncatingIfNeeded: -1 - position) }
 
         /// A stored step as a path node's step.
-        static func step(_ stored: Int) -> KilnPathNode.Step {
-            stored >= 0 ? .keyToken(stored) : .index(-1 - stored)
+        static func step(_ stored: Int32) -> KilnPathNode.Step {
+            stored >= 0 ? .keyToken(Int(stored)) : .index(-1 - Int(stored))
         }
     }
 
@@ -67,28 +73,81 @@ struct PendingRepair {
         case stored(Int)
     }
 
-    // In this order, 64 bytes: the tags of `found` and `result`, `kind` and `tail` fill the gaps.
-    /// The object the repair was made in (its token).
-    let object: Int
+    // In this order, 48 bytes: `found` and `result` are kept as their payloads, their cases
+    // sharing a byte beside `kind`, after `place`'s 10; the object's token is 32-bit, as
+    // ``Place``'s steps are.
     let expected: Any.Type
-    /// Set by the log where it copies what a document read in place showed
-    /// (``PendingRepairChunks/readInPlace(_:)``).
-    fileprivate(set) var found: Found
-    let kind: Repair.Kind
-    /// Set by the log: the tail of the path (a place in its table of tails); where the object
-    /// is, the result, and the document the tokens belong to (a place in its list of documents,
-    /// so that a repair holds no reference to it).
+    private var foundPayload: UInt64 = 0
+    private var resultPayload: UInt64 = 0
+    private let objectToken: Int32
+    /// Set by the log: the tail of the path (a place in its table of tails), the document the
+    /// tokens belong to (a place in its list of documents, so that a repair holds no reference
+    /// to it), and where the object is.
     fileprivate(set) var tail: UInt32 = 0
-    fileprivate(set) var place = Place()
-    fileprivate(set) var result = Result.int(0)
     fileprivate(set) var document: Int32 = 0
+    fileprivate(set) var place = Place()
+    let kind: Repair.Kind
+    /// The case of `found` (the low three bits) and of `result` (the two above).
+    private var cases: UInt8 = 0
 
     @usableFromInline
     init(kind: Repair.Kind, object: Int, expected: Any.Type, found: Found) {
         self.kind = kind
-        self.object = object
+        self.objectToken = Int32(truncatingIfNeeded: object)
         self.expected = expected
         self.found = found
+    }
+
+    /// The object the repair was made in (its token).
+    var object: Int { Int(objectToken) }
+
+    /// What the server sent. Set by the log where it copies what a document read in place
+    /// showed (``PendingRepairChunks/readInPlace(_:)``).
+    fileprivate(set) var found: Found {
+        get {
+            switch cases & 0b111 {
+            case 0: .token(Int(Int64(bitPattern: foundPayload)))
+            case 1: .integer(Int64(bitPattern: foundPayload))
+            case 2: .bool(foundPayload != 0)
+            case 3: .missing
+            default: .null
+            }
+        }
+        set {
+            let (tag, payload): (UInt8, UInt64) =
+                switch newValue {
+                case .token(let token): (0, UInt64(bitPattern: Int64(token)))
+                case .integer(let value): (1, UInt64(bitPattern: value))
+                case .bool(let value): (2, value ? 1 : 0)
+                case .missing: (3, 0)
+                case .null: (4, 0)
+                }
+            foundPayload = payload
+            cases = cases & ~0b111 | tag
+        }
+    }
+
+    /// The value the model ended up with. Set by the log.
+    fileprivate(set) var result: Result {
+        get {
+            switch cases >> 3 {
+            case 0: .int(Int(Int64(bitPattern: resultPayload)))
+            case 1: .bool(resultPayload != 0)
+            case 2: .double(Double(bitPattern: resultPayload))
+            default: .stored(Int(Int64(bitPattern: resultPayload)))
+            }
+        }
+        set {
+            let (tag, payload): (UInt8, UInt64) =
+                switch newValue {
+                case .int(let value): (0, UInt64(bitPattern: Int64(value)))
+                case .bool(let value): (1, value ? 1 : 0)
+                case .double(let value): (2, value.bitPattern)
+                case .stored(let place): (3, UInt64(bitPattern: Int64(place)))
+                }
+            resultPayload = payload
+            cases = cases & 0b111 | tag << 3
+        }
     }
 
     /// Whether this repair is the same as `other` but for the tail of the path (with the same
@@ -134,7 +193,7 @@ struct PendingRepairChunks {
     /// The results that are not scalars.
     private var values: [RepairValue] = []
     /// The steps of every repair's ``PendingRepair/Place``; the repairs of one object share theirs.
-    private var steps: [Int] = []
+    private var steps: [Int32] = []
     /// The path nodes places start from: the node a decode started at when it was not the root
     /// of the document (a path of the `Decoder` protocol, or a decode at a key path).
     private var anchors: [KilnPathNode] = []
@@ -258,12 +317,19 @@ struct PendingRepairChunks {
         let anchor = reader.anchor
         let anchorID = anchor.map { ObjectIdentifier($0.takeUnretainedValue()) }
         if let last = lastPlace, last.object == reader.object, last.document == document, last.anchor == anchorID { return last.place }
+        // A log of millions of repairs stays far below 2^32 steps.
         let start = steps.count
         reader.appendSteps(to: &steps)
-        var place = PendingRepair.Place(start: start, count: Int32(truncatingIfNeeded: steps.count - start))
+        let count = steps.count - start
+        var first = start
+        if count >= PendingRepair.Place.stepsCountedApart {
+            steps.insert(Int32(truncatingIfNeeded: count), at: start)
+            first += 1
+        }
+        var place = PendingRepair.Place(start: UInt32(truncatingIfNeeded: start), count: UInt16(truncatingIfNeeded: min(count, PendingRepair.Place.stepsCountedApart)))
         let isInPlace = document == inPlaceDocument
         if isInPlace, let inPlace {
-            steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+            steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[first...])) }
         }
         if let anchor = anchor?.takeUnretainedValue() {
             if lastAnchor !== anchor {
@@ -321,7 +387,7 @@ struct PendingRepairChunks {
         /// places made one after another share their first steps (the same list, the same
         /// parent), whose keys are copied once; past those, a key written as the one copied
         /// last at its depth (the same property of the next element) shares its copy.
-        @exclusivity(unchecked) private var shared: [(old: Int, new: Int)] = []
+        @exclusivity(unchecked) private var shared: [(old: Int32, new: Int32)] = []
         @exclusivity(unchecked) private var sharedCount = 0
         /// The path nodes copied last, and the nodes they were copied from.
         @exclusivity(unchecked) private var copiedNodes: [(old: KilnPathNode, new: KilnPathNode)] = []
@@ -339,7 +405,7 @@ struct PendingRepairChunks {
         }
 
         /// Points the steps of a place at the excerpt's copies of their keys.
-        func copyKeys(of steps: UnsafeMutableBufferPointer<Int>) {
+        func copyKeys(of steps: UnsafeMutableBufferPointer<Int32>) {
             var depth = 0
             while depth < sharedCount, depth < steps.count, shared[depth].old == steps[depth] {
                 steps[depth] = shared[depth].new
@@ -347,15 +413,15 @@ struct PendingRepairChunks {
             }
             while depth < steps.count {
                 let step = steps[depth]
-                let copy: Int
+                let copy: Int32
                 if step < 0 {
                     copy = step
-                } else if depth < shared.count, shared[depth].old >= 0, tape.isWrittenAlike(shared[depth].old, step) {
+                } else if depth < shared.count, shared[depth].old >= 0, tape.isWrittenAlike(Int(shared[depth].old), Int(step)) {
                     // The same key as the last copied at this depth (the same property of the
                     // next element): its copy serves.
                     copy = shared[depth].new
                 } else {
-                    copy = PendingRepair.Place.step(keyToken: excerpt.copy(step, of: tape))
+                    copy = PendingRepair.Place.step(keyToken: excerpt.copy(Int(step), of: tape))
                 }
                 if depth < shared.count { shared[depth] = (step, copy) } else { shared.append((step, copy)) }
                 steps[depth] = copy
@@ -420,7 +486,7 @@ struct PendingRepairChunks {
         let repair = self[index]
         let tape = tapes[Int(repair.document)]
         var components = repair.place.anchor >= 0 ? anchors[Int(repair.place.anchor)].components(in: tape) : []
-        for step in steps[repair.place.start..<repair.place.start + Int(repair.place.count)] {
+        for step in steps[steps(of: repair.place)] {
             components.append(PendingRepair.Place.step(step).component(in: tape))
         }
         switch tails[Int(repair.tail)] {
@@ -428,6 +494,13 @@ struct PendingRepairChunks {
         case .components(let more): components += more
         }
         return CodingPathFormatter.format(components)
+    }
+
+    /// Where `place`'s steps are in ``steps``.
+    private func steps(of place: PendingRepair.Place) -> Range<Int> {
+        let start = Int(place.start)
+        guard Int(place.count) == PendingRepair.Place.stepsCountedApart else { return start..<(start + Int(place.count)) }
+        return (start + 1)..<(start + 1 + Int(steps[start]))
     }
 
     /// ``Repair/found`` of the repair at `index`: short JSON, or the word.
