@@ -64,7 +64,16 @@ extension KilnDecodingContext {
     /// An array whose elements are all strings: the common list property, read without a decoder.
     @usableFromInline
     func stringArray(at index: Int) -> [String]? {
-        array(at: index) { self.string(at: $0) }
+        if isEmptyArray(at: index) { return [] }
+        return array(at: index) { self.string(at: $0) }
+    }
+
+    /// Whether the value at `index` is `[]`. Lists of names and ids are often empty, and
+    /// reserving room for none still costs a call; the nested lists of numbers of a shape's
+    /// coordinates never are, and go straight to ``array(at:_:)``.
+    @inlinable @inline(__always)
+    func isEmptyArray(at index: Int) -> Bool {
+        kind(index) == .array && tape.tokens[index].aux == 0
     }
 
     /// An array whose every element `element` reads, without a decoder; `nil` when one does
@@ -91,10 +100,12 @@ extension KilnDecodingContext {
     @inlinable @inline(__always)
     func numberArray<T>(_ type: T.Type, at index: Int) -> T? {
         if T.self == [Int].self {
+            if isEmptyArray(at: index) { return unsafeBitCast([Int](), to: T.self) }
             guard let items = array(at: index, { self.integer(Int.self, at: $0) ?? nil }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
         if T.self == [Int64].self {
+            if isEmptyArray(at: index) { return unsafeBitCast([Int64](), to: T.self) }
             guard let items = array(at: index, { self.integer(Int64.self, at: $0) ?? nil }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }

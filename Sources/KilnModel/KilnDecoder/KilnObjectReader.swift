@@ -484,6 +484,7 @@ extension KilnObjectReader {
             guard tokens[i].kind == .object else { return nil }
             i = Int(tokens[i].payload)
         }
+        guard array.aux > 0 else { return [] }
         var items: [E] = []
         items.reserveCapacity(Int(array.aux))
         i = index + 1
