@@ -519,38 +519,55 @@ extension JSONTapeBuilder {
         return (count, v)
     }
 
-    /// Reads the number at `start`, appends its token, returns the index after it.
+    /// Reads the number at `start`, appends its token, returns the index after it. Inline, the
+    /// integer part (eight digits at a time, up to sixteen) and the most common number, an
+    /// integer that ends there (`205705993`, `-42`); more digits, a fraction or an exponent go on
+    /// out of line (``number(_:negative:digits:at:)``).
+    @inline(__always)
     mutating func number(_ start: Int) throws(JSONSyntaxError) -> Int {
         var i = start
         let negative = p[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        guard Self.isDigit(p[i]) else { throw unexpected(i, expecting: "a digit") }
+        if negative { i &+= 1 }
         var mantissa: UInt64 = 0
-        var overflow = false
-        var exponent = 0
-        if p[i] == UInt8(ascii: "0") {
-            i += 1
-            if Self.isDigit(p[i]) { throw fail("leading zeros are not allowed in numbers", start) }
-        } else {
-            // Eight digits at a time for the first sixteen (every integer below 10^16), then one
-            // at a time, watching for overflow.
+        let lead = p[i]
+        if lead &- UInt8(ascii: "1") < 9 {
             let first = Self.digits(at: p + i)
             mantissa = first.value
-            i += first.count
+            i &+= first.count
             if first.count == 8 {
                 let second = Self.digits(at: p + i)
-                if second.count > 0 {
-                    mantissa = mantissa &* Self.integerPowersOfTen[second.count] &+ second.value
-                    i += second.count
-                }
+                mantissa = mantissa &* Self.integerPowersOfTen[second.count] &+ second.value
+                i &+= second.count
             }
-            while Self.isDigit(p[i]) {
-                let digit = UInt64(p[i] &- UInt8(ascii: "0"))
-                let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(digit)
-                if o1 || o2 { overflow = true } else { mantissa = sum }
-                i += 1
-            }
+        } else if lead == UInt8(ascii: "0") {
+            i &+= 1
+            if Self.isDigit(p[i]) { throw fail("leading zeros are not allowed in numbers", start) }
+        } else {
+            throw unexpected(i, expecting: "a digit")
+        }
+        let next = p[i]
+        guard Self.isDigit(next) || next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") else {
+            // Below 10^16: an `Int64` either way.
+            append(.int, negative ? Int64(bitPattern: 0 &- mantissa) : Int64(bitPattern: mantissa), UInt32(truncatingIfNeeded: start))
+            return i
+        }
+        return try number(start, negative: negative, digits: mantissa, at: i)
+    }
+
+    /// The rest of the number at `start` after its first digits (`mantissa`, up to `index`):
+    /// more digits, one at a time watching for overflow, a fraction, an exponent.
+    @inline(never)
+    mutating func number(_ start: Int, negative: Bool, digits mantissa: UInt64, at index: Int) throws(JSONSyntaxError) -> Int {
+        var i = index
+        var mantissa = mantissa
+        var overflow = false
+        var exponent = 0
+        while Self.isDigit(p[i]) {
+            let digit = UInt64(p[i] &- UInt8(ascii: "0"))
+            let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(digit)
+            if o1 || o2 { overflow = true } else { mantissa = sum }
+            i += 1
         }
         var isInteger = true
         if p[i] == UInt8(ascii: ".") {
