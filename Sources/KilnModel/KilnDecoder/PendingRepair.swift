@@ -326,7 +326,8 @@ struct PendingRepairChunks {
             steps.insert(Int32(truncatingIfNeeded: count), at: start)
             first += 1
         }
-        var place = PendingRepair.Place(start: UInt32(truncatingIfNeeded: start), count: UInt16(truncatingIfNeeded: min(count, PendingRepair.Place.stepsCountedApart)))
+        var place = PendingRepair.Place(
+            start: UInt32(truncatingIfNeeded: start), count: UInt16(truncatingIfNeeded: min(count, PendingRepair.Place.stepsCountedApart)))
         let isInPlace = document == inPlaceDocument
         if isInPlace, let inPlace {
             steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[first...])) }
