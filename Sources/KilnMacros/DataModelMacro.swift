@@ -38,6 +38,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             // transform are written.
             if !existing.hasEncode { decls.append(makeEncode(plans, access: access)) }
             decls += propertyReaders(plans, existing: existing)
+            if !existing.hasFastInit { decls += makeKeySlots(plans, access: access) }
             return decls
         }
         if !existing.hasEmptyInit {
@@ -48,6 +49,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         }
         if !existing.hasFastInit {
             decls.append(makeFastInit(plans, access: access, hook: existing.didDecodeHook))
+            decls += makeKeySlots(plans, access: access)
         }
         if !existing.hasEncode {
             decls.append(makeEncode(plans, access: access))
@@ -224,6 +226,36 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             if let read = plan.read { return "self.\(plan.name) = \(decodeCall(plan, read, receiver: receiver))" }
             return plan.valueWhenNotRead.map { "self.\(plan.name) = \($0)" }
         }
+    }
+
+    /// `kilnMemberKeyCount` and `kilnMemberKeySlot(_:)`: a slot for each distinct plain ASCII key
+    /// that `init(kiln:)` reads, in the order it reads them, found by a switch on the key's
+    /// length and a comparison of its bytes. Nothing when it reads no such key (the protocol's
+    /// defaults then apply). Keys beyond ASCII and paths have no slot: the reader looks them up
+    /// among the object's members.
+    static func makeKeySlots(_ plans: [PropertyPlan], access: String) -> [DeclSyntax] {
+        var keys: [String] = []
+        for plan in plans {
+            guard let read = plan.read, !read.usesPaths else { continue }
+            for key in read.keys where key.text.utf8.allSatisfy({ $0 < 0x80 }) && !keys.contains(key.text) {
+                keys.append(key.text)
+            }
+        }
+        guard !keys.isEmpty else { return [] }
+        var lengths: [Int: [(slot: Int, key: String)]] = [:]
+        for (slot, key) in keys.enumerated() { lengths[key.utf8.count, default: []].append((slot, key)) }
+        var lines = ["switch key.count {"]
+        for length in lengths.keys.sorted() {
+            lines.append("case \(length):")
+            for (slot, key) in lengths[length] ?? [] {
+                lines.append("if KilnModel.KilnObjectReader.key(key, is: \(stringLiteral(key))) { return \(slot) }")
+            }
+        }
+        lines += ["default: break", "}", "return -1"]
+        return [
+            "\(raw: access)static var kilnMemberKeyCount: Int { \(raw: keys.count) }",
+            "\(raw: access)static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {\(raw: block(lines))}",
+        ]
     }
 
     /// One property's read, shared by `init(from:)` and `init(kiln:)` so both try the same keys in

@@ -55,6 +55,34 @@ func expectExpansion(
                     self.bio = reader.optional("bio", property: "bio")
                 }
 
+                public nonisolated static var kilnMemberKeyCount: Int {
+                    4
+                }
+
+                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 3:
+                        if KilnModel.KilnObjectReader.key(key, is: "bio") {
+                            return 3
+                        }
+                    case 4:
+                        if KilnModel.KilnObjectReader.key(key, is: "name") {
+                            return 2
+                        }
+                    case 6:
+                        if KilnModel.KilnObjectReader.key(key, is: "userID") {
+                            return 0
+                        }
+                    case 7:
+                        if KilnModel.KilnObjectReader.key(key, is: "user_id") {
+                            return 1
+                        }
+                    default:
+                        break
+                    }
+                    return -1
+                }
+
                 public nonisolated func encode(to encoder: any Encoder) throws {
                     var container = KilnModel.ModelEncodingContainer(encoder: encoder)
                     try container.encode(self.userID, property: "userID")
@@ -121,6 +149,22 @@ func expectExpansion(
                     static func f_author(_ reader: inout KilnModel.KilnObjectReader) -> Author {
                         reader.value("author", property: "author")
                     }
+                }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    1
+                }
+
+                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 6:
+                        if KilnModel.KilnObjectReader.key(key, is: "author") {
+                            return 0
+                        }
+                    default:
+                        break
+                    }
+                    return -1
                 }
             }
 
@@ -213,6 +257,34 @@ func expectExpansion(
                         reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
                     }
                 }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    4
+                }
+
+                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 2:
+                        if KilnModel.KilnObjectReader.key(key, is: "id") {
+                            return 2
+                        }
+                    case 6:
+                        if KilnModel.KilnObjectReader.key(key, is: "pageNo") {
+                            return 3
+                        }
+                    case 7:
+                        if KilnModel.KilnObjectReader.key(key, is: "hasMore") {
+                            return 1
+                        }
+                    case 8:
+                        if KilnModel.KilnObjectReader.key(key, is: "has_more") {
+                            return 0
+                        }
+                    default:
+                        break
+                    }
+                    return -1
+                }
             }
 
             extension Page: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
@@ -280,6 +352,26 @@ func expectExpansion(
                     static func f_userID(_ reader: inout KilnModel.KilnObjectReader) -> Int {
                         reader.value("userID", "user_id", property: "userID", default: 0)
                     }
+                }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    2
+                }
+
+                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 6:
+                        if KilnModel.KilnObjectReader.key(key, is: "userID") {
+                            return 0
+                        }
+                    case 7:
+                        if KilnModel.KilnObjectReader.key(key, is: "user_id") {
+                            return 1
+                        }
+                    default:
+                        break
+                    }
+                    return -1
                 }
             }
 

@@ -47,6 +47,22 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                         reader.value("\(path.key)", property: "tags", default: [])
                     }
                 }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    1
+                }
+
+                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case \(path.key.utf8.count):
+                        if KilnModel.KilnObjectReader.key(key, is: "\(path.key)") {
+                            return 0
+                        }
+                    default:
+                        break
+                    }
+                    return -1
+                }
             }
 
             extension Post: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
@@ -96,6 +112,26 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
 
                 public nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
                     self.tags = reader.value("tags", "list[first]", property: "tags", default: [])
+                }
+
+                public nonisolated static var kilnMemberKeyCount: Int {
+                    2
+                }
+
+                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 4:
+                        if KilnModel.KilnObjectReader.key(key, is: "tags") {
+                            return 0
+                        }
+                    case 11:
+                        if KilnModel.KilnObjectReader.key(key, is: "list[first]") {
+                            return 1
+                        }
+                    default:
+                        break
+                    }
+                    return -1
                 }
 
                 public nonisolated func encode(to encoder: any Encoder) throws {
@@ -152,6 +188,22 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                     static func f_dotted(_ reader: inout KilnModel.KilnObjectReader) -> Int {
                         reader.value("a..b", property: "dotted", default: 0)
                     }
+                }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    1
+                }
+
+                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 4:
+                        if KilnModel.KilnObjectReader.key(key, is: "a..b") {
+                            return 0
+                        }
+                    default:
+                        break
+                    }
+                    return -1
                 }
             }
 

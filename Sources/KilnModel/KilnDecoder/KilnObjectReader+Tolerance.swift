@@ -230,11 +230,11 @@ extension KilnObjectReader {
         if case .reader(let reader) = parent { reader.pointee.appendSteps(to: &steps) }
         switch place {
         case .parent: break
-        case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: token))
-        case .index(let position): steps.append(PendingRepair.Place.step(element: position))
+        case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: Int(token)))
+        case .index(let position): steps.append(PendingRepair.Place.step(element: Int(position)))
         case .element(let list, let position):
-            steps.append(PendingRepair.Place.step(keyToken: list))
-            steps.append(PendingRepair.Place.step(element: position))
+            steps.append(PendingRepair.Place.step(keyToken: Int(list)))
+            steps.append(PendingRepair.Place.step(element: Int(position)))
         }
     }
 }

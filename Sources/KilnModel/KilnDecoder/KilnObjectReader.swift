@@ -17,7 +17,9 @@ public struct KilnObjectReader {
     @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
     @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
     @usableFromInline let object: Int
-    @usableFromInline let model: Any.Type
+    /// The model read, whose generated key slots (``KilnFastDecodable/kilnMemberKeySlot(_:)``)
+    /// find members away from the hint.
+    @usableFromInline let model: any KilnFastDecodable.Type
     /// Where the object sits: its parent and its own step, made into a path node only when a
     /// repair or an error needs one. A node made here is kept by the context (``sharedNode()``).
     @usableFromInline let parent: Parent
@@ -30,8 +32,9 @@ public struct KilnObjectReader {
     @usableFromInline var hint: Int
     /// How keys are found away from the hint, made on the first look-up that misses it: a
     /// 64-bit filter of the keys for objects of a few members (a key the object lacks, such as
-    /// the Swift name tried before its snake_case twin, is then known absent without a scan), a
-    /// hashed table of the keys for larger ones.
+    /// the Swift name tried before its snake_case twin, is then known absent without a scan); for
+    /// larger ones, the members filed under the model's key slots when the model has them and the
+    /// object's keys are plain ASCII, else a hashed table of the keys.
     @usableFromInline var table = MemberTable.none
     @usableFromInline var keyFilter: UInt64 = 0
 
@@ -45,30 +48,32 @@ public struct KilnObjectReader {
         case reader(UnsafeMutablePointer<KilnObjectReader>)
     }
 
-    /// The step from the parent to the object, in the forms a reader is made with.
+    /// The step from the parent to the object, in the forms a reader is made with. Token
+    /// indices and positions are 32-bit (a document is under 4 GB), so that the reader stays
+    /// small enough to be copied without a call to `memcpy`.
     @usableFromInline
     enum Place {
         /// The object is the parent node's own value.
         case parent
         /// The member whose key is the string token at this index.
-        case keyToken(Int)
+        case keyToken(Int32)
         /// An array element.
-        case index(Int)
+        case index(Int32)
         /// An element of the parent reader's list whose key is the string token at `list`.
-        case element(list: Int, position: Int)
+        case element(list: Int32, position: Int32)
 
         @inlinable var step: KilnPathNode.Step? {
             switch self {
             case .parent: nil
-            case .keyToken(let token): .keyToken(token)
-            case .index(let position), .element(_, let position): .index(position)
+            case .keyToken(let token): .keyToken(Int(token))
+            case .index(let position), .element(_, let position): .index(Int(position))
             }
         }
     }
 
     /// Inlinable: built in place by the caller rather than copied out of a call.
     @inlinable
-    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Parent, place: Place, model: Any.Type) {
+    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Parent, place: Place, model: any KilnFastDecodable.Type) {
         self.unmanagedContext = context
         self.object = object
         self.model = model
@@ -81,13 +86,13 @@ public struct KilnObjectReader {
 
     /// A reader for the object at `object`, below `parent` by `step`; `context` keeps the nodes it
     /// needs for as long as the decode runs.
-    init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: Any.Type) {
+    init(context: KilnDecodingContext, object: Int, parent: KilnPathNode?, step: KilnPathNode.Step?, model: any KilnFastDecodable.Type) {
         let place: Place
         var parent = parent
         switch step {
         case nil: place = .parent
-        case .keyToken(let token)?: place = .keyToken(token)
-        case .index(let position)?: place = .index(position)
+        case .keyToken(let token)?: place = .keyToken(Int32(truncatingIfNeeded: token))
+        case .index(let position)?: place = .index(Int32(truncatingIfNeeded: position))
         case let step?:
             parent = KilnPathNode(parent: parent, step: step)
             place = .parent
@@ -294,7 +299,8 @@ extension KilnObjectReader {
 
     /// The member's value token when present, `null` included. The member after the one found
     /// last is tried first, in place; then, in an object whose keys are plain ASCII, a scan of its
-    /// members (a few) or its ``MemberTable`` (more); keys are compared as Swift strings otherwise.
+    /// members (a few) or its ``MemberTable`` (more: the model's key slots, or hashed keys); keys
+    /// are compared as Swift strings otherwise.
     @inlinable @inline(__always)
     mutating func findAllowingNull(_ key: String) -> Int? {
         let found: Int?
@@ -321,7 +327,32 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     mutating func lookUpNearHint(_ key: UnsafeRawBufferPointer) -> NearHint {
         if let atHint = memberAtHint(key) { return .found(atHint) }
+        if table.isSlotted { return memberInSlots(key) }
         return isAbsentByFilter(key) ? .absent : .unknown
+    }
+
+    /// Whether the member key `key` (its UTF-8 bytes) is `literal`, for the generated
+    /// ``KilnFastDecodable/kilnMemberKeySlot(_:)``, which has matched the lengths: inlined there,
+    /// the literal's bytes become constants.
+    @inlinable @inline(__always)
+    public static func key(_ key: UnsafeRawBufferPointer, is literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard key.count == count else { return false }
+        guard count > 0, let bytes = key.baseAddress else { return true }
+        return JSONTape.bytesEqual(bytes, literal.utf8Start, count: count)
+    }
+
+    /// The member `key` by the model's key slots, which are filed; `.unknown` for a key without
+    /// a slot.
+    @inlinable @inline(__always)
+    func memberInSlots(_ key: UnsafeRawBufferPointer) -> NearHint {
+        let table = self.table
+        let model = self.model
+        switch withContext({ $0.memberTables.member(key, in: table, of: model) }) {
+        case nil: return .unknown
+        case 0?: return .absent
+        case let found?: return .found(found)
+        }
     }
 
     /// Whether the key filter of an object of a few plain ASCII keys rules `key` out; the filter
@@ -357,6 +388,7 @@ extension KilnObjectReader {
         let start = hint
         let object = self.object
         let members = Int(tokens[object].aux)
+        let model = self.model
         var table = self.table
         var filter = keyFilter
         let found: Int? = withContext { context in
@@ -377,6 +409,16 @@ extension KilnObjectReader {
                     }
                     guard filter & JSONTape.filterBit(raw) != 0 else { return nil }
                     return tape.member(of: object, key: raw, hint: start)
+                }
+                // More members: the model's key slots, when it has them.
+                if table.isNone, model.kilnMemberKeyCount > 0 { table = context.memberTables.fileMembers(of: object, in: tape, by: model) }
+                if table.isSlotted {
+                    switch context.memberTables.member(raw, in: table, of: model) {
+                    case 0?: return nil
+                    case let found?: return found
+                    // A key without a slot.
+                    case nil: return tape.member(of: object, key: raw, hint: start)
+                    }
                 }
                 if !table.isBuilt { table = context.memberTables.build(of: object, in: tape) }
                 return context.memberTables.member(raw, in: table, of: tape)
@@ -465,7 +507,8 @@ extension KilnObjectReader {
         let mark = withContext { $0.memberTables.top }
         // The child refers to this reader, which outlives it, for its path.
         let value = withUnsafeMutablePointer(to: &self) { me in
-            var child = KilnObjectReader(context: context, object: index, parent: .reader(me), place: .keyToken(index - 1), model: T.self)
+            var child = KilnObjectReader(
+                context: context, object: index, parent: .reader(me), place: .keyToken(Int32(truncatingIfNeeded: index - 1)), model: T.self)
             return T(kiln: &child)
         }
         withContext { $0.memberTables.top = mark }
@@ -495,7 +538,8 @@ extension KilnObjectReader {
         withUnsafeMutablePointer(to: &self) { me in
             while i < end {
                 var child = KilnObjectReader(
-                    context: context, object: i, parent: .reader(me), place: .element(list: index - 1, position: position), model: E.self)
+                    context: context, object: i, parent: .reader(me),
+                    place: .element(list: Int32(truncatingIfNeeded: index - 1), position: Int32(truncatingIfNeeded: position)), model: E.self)
                 items.append(E(kiln: &child))
                 // Through the borrowed context: holding the tables would retain them.
                 context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
@@ -587,7 +631,7 @@ extension KilnObjectReader {
         case .node(let node): parentNode = node?.takeUnretainedValue()
         case .reader(let reader):
             if case .element(let list, _) = place {
-                parentNode = reader.pointee.sharedListNode(list)
+                parentNode = reader.pointee.sharedListNode(Int(list))
             } else {
                 parentNode = reader.pointee.sharedNode()?.takeUnretainedValue()
             }

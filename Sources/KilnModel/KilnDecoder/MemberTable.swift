@@ -8,12 +8,18 @@
 /// the key tokens, built in one pass, answering present or absent exactly.
 /// The first of two equal keys wins, as in Foundation.
 ///
+/// A model whose keys are known at compile time (``KilnFastDecodable/kilnMemberKeySlot(_:)``)
+/// gets slots instead of hashed keys: each key the model reads has a slot, which holds the
+/// first member with that key, filed in one pass.
+///
 /// Tables live in the decode's context (``MemberTables``), one above another: a nested model's
 /// reader finishes before its parent reads on, so its table is released when it returns.
 @usableFromInline
 struct MemberTable: Sendable {
     /// Where the table starts in ``MemberTables/slots``; its size is `mask + 1`, a power of two.
     @usableFromInline var offset: Int32
+    /// The hash mask of a table of hashed keys; negative for the other states. A table of slots
+    /// keeps its slot count here, as `-3 - count`, so that the reader holding it stays small.
     @usableFromInline var mask: Int32
 
     /// Nothing made yet.
@@ -21,8 +27,18 @@ struct MemberTable: Sendable {
     /// No table: the reader made its key filter instead.
     @inlinable static var filtered: MemberTable { MemberTable(offset: 0, mask: -2) }
 
+    @inlinable var isNone: Bool { mask == -1 }
     @inlinable var isBuilt: Bool { mask >= 0 }
     @inlinable var hasFilter: Bool { mask == -2 }
+    /// Whether the table holds the model's slots (``MemberTables/fileMembers(of:in:by:)``).
+    @inlinable var isSlotted: Bool { mask <= -3 }
+    /// The number of slots of a table of slots.
+    @inlinable var slotCount: Int { Int(-3 &- mask) }
+
+    /// A table of `count` slots at `offset`.
+    @inlinable static func slots(at offset: Int, count: Int) -> MemberTable {
+        MemberTable(offset: Int32(truncatingIfNeeded: offset), mask: Int32(truncatingIfNeeded: -3 - count))
+    }
 
     /// Objects with at most this many members are scanned after a key filter: a table would cost
     /// more than it saves.
@@ -91,6 +107,41 @@ final class MemberTables {
         let built = MemberTable(offset: Int32(truncatingIfNeeded: top), mask: Int32(truncatingIfNeeded: mask))
         top += size
         return built
+    }
+
+    /// Files each member of the object at `object`, whose keys are all plain ASCII, under its
+    /// slot among the keys `model` reads: the first member with each key, zero where none has it.
+    @usableFromInline
+    func fileMembers<Model: KilnFastDecodable>(of object: Int, in tape: JSONTape, by model: Model.Type) -> MemberTable {
+        // At most 2^30 slots, so that the count fits the table's mask.
+        let count = min(max(0, Model.kilnMemberKeyCount), 1 << 30)
+        if top + count > capacity { grow(toFit: top + count) }
+        let table = slots + top
+        table.initialize(repeating: 0, count: count)
+        let tokens = tape.tokens
+        let base = tape.base
+        let end = Int(tokens[object].payload)
+        var key = object + 1
+        while key < end {
+            let token = tokens[key]
+            let slot = Model.kilnMemberKeySlot(UnsafeRawBufferPointer(start: base + Int(token.payload), count: Int(token.aux)))
+            // A slot out of range (a hand-written conformance's) files nothing.
+            if slot >= 0, slot < count, table[slot] == 0 { table[slot] = UInt32(truncatingIfNeeded: key) }
+            key = tape.next(after: key + 1)
+        }
+        let filed = MemberTable.slots(at: top, count: count)
+        top += count
+        return filed
+    }
+
+    /// The value token of the member `key` of the object `table` filed, `0` when the object has
+    /// none, or `nil` when `key` has no slot among the model's keys.
+    @inlinable @inline(__always)
+    func member<Model: KilnFastDecodable>(_ key: UnsafeRawBufferPointer, in table: MemberTable, of model: Model.Type) -> Int? {
+        let slot = Model.kilnMemberKeySlot(key)
+        guard slot >= 0, slot < table.slotCount else { return nil }
+        let keyToken = Int(slots[Int(table.offset) &+ slot])
+        return keyToken == 0 ? 0 : keyToken &+ 1
     }
 
     private func grow(toFit needed: Int) {
