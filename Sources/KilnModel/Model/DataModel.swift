@@ -17,8 +17,9 @@
 ///
 /// The generated `init()` gives every property its initial value or its default; the generated
 /// `init(from:)` reads each property tolerantly through ``ModelDecodingContainer``; the generated
-/// `init(kiln:)` does the same straight from ``KilnDecoder``'s tape; the generated `encode(to:)`
-/// writes the original keys back.
+/// `init(kiln:)` does the same straight from ``KilnDecoder``'s tape, finding the keys it reads by
+/// the generated ``KilnFastDecodable/kilnMemberKeySlot(_:)``; the generated `encode(to:)` writes
+/// the original keys back.
 ///
 /// To derive or check fields after decoding, give the model a `didDecode()` method, or
 /// `didDecode(_ repairs: RepairRecorder)` to log what it fixed (`mutating` in a struct): both
