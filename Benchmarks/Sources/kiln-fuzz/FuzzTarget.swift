@@ -55,6 +55,8 @@ enum FuzzCase {
         _ = try? KilnDecoder.decoderProtocolPath.decodeWithRepairs([Article].self, from: array, at: "data.list")
         _ = try? decoder.decode(StrictArticlePage.self, from: array)
         _ = try? decoder.decodeWithRepairs(Catalog.self, from: array)
+        // Statuses and users of 20 to 40 members: members found by the models' key slots.
+        _ = try? decoder.decodeWithRepairs(TwitterPage.self, from: array)
     }
 }
 
