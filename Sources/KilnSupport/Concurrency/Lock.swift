@@ -13,7 +13,7 @@
 /// call per operation; this wraps `os_unfair_lock` on Apple platforms and `pthread_mutex_t`
 /// elsewhere, allocated once on the heap so its address never moves (neither primitive may be
 /// moved once used).
-package final class Lock: @unchecked Sendable {
+public final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock_s>
     #else

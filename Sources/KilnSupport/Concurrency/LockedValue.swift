@@ -23,7 +23,11 @@
 ///
 /// In the style of Alamofire's `Protected` and NIO's `NIOLockedValueBox`, over Kiln's ``Lock``.
 /// Resume continuations, call callbacks and start work after `withLock` returns, not inside it.
-package final class LockedValue<Value> {
+///
+/// Public, as ``Lock`` is, though apps never see it (this module is no product): the
+/// `@inlinable` ``withLock(_:)`` of a `package` class is not inlined into other modules, which
+/// then call the generic method and its closure for every lock taken.
+public final class LockedValue<Value> {
     @usableFromInline let lock = Lock()
     /// Only touched with `lock` held, which is what makes each access exclusive: the runtime's
     /// own exclusivity check would repeat that on every access.
