@@ -227,14 +227,27 @@ extension KilnObjectReader {
     /// Appends the steps from ``anchor`` to this object to `steps`, as ``PendingRepair/Place``
     /// stores them.
     func appendSteps(to steps: inout [Int32]) {
-        if case .reader(let reader) = parent { reader.pointee.appendSteps(to: &steps) }
-        switch place {
-        case .parent: break
-        case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: Int(token)))
-        case .index(let position): steps.append(PendingRepair.Place.step(element: Int(position)))
-        case .element(let list, let position):
-            steps.append(PendingRepair.Place.step(keyToken: Int(list)))
-            steps.append(PendingRepair.Place.step(element: Int(position)))
+        // Up the enclosing readers, reading each one's fields through its pointer rather than
+        // copying it, last step first; then the steps appended are turned around.
+        let start = steps.count
+        var place = self.place
+        var parent = self.parent
+        while true {
+            switch place {
+            case .parent: break
+            case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: Int(token)))
+            case .index(let position): steps.append(PendingRepair.Place.step(element: Int(position)))
+            case .element(let list, let position):
+                steps.append(PendingRepair.Place.step(element: Int(position)))
+                steps.append(PendingRepair.Place.step(keyToken: Int(list)))
+            }
+            guard case .reader(let reader) = parent else { break }
+            place = reader.pointee.place
+            parent = reader.pointee.parent
+        }
+        steps.withUnsafeMutableBufferPointer { all in
+            var appended = UnsafeMutableBufferPointer(rebasing: all[start...])
+            appended.reverse()
         }
     }
 }

@@ -181,7 +181,9 @@ struct PendingRepairChunks {
     private var chunks: [ContiguousArray<PendingRepair>] = []
     private var current = ContiguousArray<PendingRepair>()
     private(set) var count = 0
-    private static let chunkCapacity = 1024
+    /// A power of two, so that a repair's chunk and place in it are a shift and a mask.
+    private static let chunkCapacity = 1 << chunkShift
+    private static let chunkShift = 10
     /// The documents the repairs were made in (``PendingRepair/document`` is a place here):
     /// one, unless a session served several decodes.
     private(set) var tapes: [JSONTape] = []
@@ -215,9 +217,17 @@ struct PendingRepairChunks {
         self.holdsOne = holdsOne
     }
 
-    /// The place of `tape` in ``tapes``, added if new.
+    /// The place of `tape` in ``tapes``, added if new. Inline for the usual answer, the
+    /// document of the repair before.
+    @inline(__always)
     mutating func document(_ tape: JSONTape) -> Int {
-        if let last = tapes.last, last === tape { return tapes.count - 1 }
+        let last = tapes.count - 1
+        if last >= 0, tapes[last] === tape { return last }
+        return documentAdded(tape)
+    }
+
+    /// ``document(_:)`` for a document other than the last one.
+    private mutating func documentAdded(_ tape: JSONTape) -> Int {
         if let known = tapes.firstIndex(where: { $0 === tape }) { return known }
         tapes.append(tape)
         return tapes.count - 1
@@ -467,19 +477,22 @@ struct PendingRepairChunks {
     }
 
     subscript(index: Int) -> PendingRepair {
-        let chunk = index / Self.chunkCapacity
-        return chunk < chunks.count ? chunks[chunk][index % Self.chunkCapacity] : current[index % Self.chunkCapacity]
+        let chunk = index &>> Self.chunkShift
+        let offset = index & (Self.chunkCapacity &- 1)
+        return chunk < chunks.count ? chunks[chunk][offset] : current[offset]
     }
 
     /// Whether the repair at `index` is `repair`, whose tail is `tail`.
     func holds(_ repair: PendingRepair, tail: PendingRepair.Tail, at index: Int) -> Bool {
         // The tail last: the integers tell most repairs of one object apart.
-        self[index].isSame(as: repair) && tails[Int(self[index].tail)] == tail
+        let held = self[index]
+        return held.isSame(as: repair) && tails[Int(held.tail)] == tail
     }
 
     /// What tells the repair at `index` apart from others.
     func identity(of index: Int) -> PendingRepair.Identity {
-        self[index].identity(tail: tails[Int(self[index].tail)])
+        let held = self[index]
+        return held.identity(tail: tails[Int(held.tail)])
     }
 
     /// ``Repair/path`` of the repair at `index`: as ``CodingPathFormatter`` writes it.
