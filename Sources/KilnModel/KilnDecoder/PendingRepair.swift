@@ -303,10 +303,15 @@ struct PendingRepairChunks {
         init() {}
 
         init(_ key: String, place: Int) {
-            // A `String` is 16 bytes, or 12 on 32-bit platforms: the two words overlap there.
+            #if _pointerBitWidth(_64)
+            // A `String` is two words here, read as they are (no copy to memory to read it back).
+            (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
+            #else
+            // A `String` is 12 bytes on 32-bit platforms: the two words overlap there.
             (low, high) = withUnsafeBytes(of: key) { raw in
                 (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
             }
+            #endif
             self.place = place
         }
 
@@ -480,6 +485,22 @@ struct PendingRepairChunks {
         let chunk = index &>> Self.chunkShift
         let offset = index & (Self.chunkCapacity &- 1)
         return chunk < chunks.count ? chunks[chunk][offset] : current[offset]
+    }
+
+    /// Calls `body` with the index of each repair in `range` and the repair, in order, a chunk
+    /// at a time.
+    func forEach(in range: Range<Int>, _ body: (Int, PendingRepair) -> Void) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let chunk = index &>> Self.chunkShift
+            let base = chunk &<< Self.chunkShift
+            let repairs = chunk < chunks.count ? chunks[chunk] : current
+            let end = min(range.upperBound, base + repairs.count)
+            repairs.withUnsafeBufferPointer { buffer in
+                for place in index..<end { body(place, buffer[place &- base]) }
+            }
+            index = end
+        }
     }
 
     /// Whether the repair at `index` is `repair`, whose tail is `tail`.

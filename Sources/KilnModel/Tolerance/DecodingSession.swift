@@ -190,15 +190,21 @@ private struct RepairLog {
             snapshot = log
         }
         publishedRepairs.reserveCapacity(pending.count + texts.count)
-        while publishedPending < pending.count || publishedTexts < texts.count {
-            if publishedTexts < texts.count, texts[publishedTexts].position <= publishedPending {
-                publishedRepairs.append(texts[publishedTexts].repair)
-                publishedTexts += 1
-            } else {
-                publishedRepairs.append(Repair(log, publishedPending))
-                publishedPending += 1
+        // The reader's repairs in runs, up to where the next repair made as text goes.
+        var nextPending = publishedPending
+        var nextText = publishedTexts
+        while nextPending < pending.count || nextText < texts.count {
+            let runEnd = nextText < texts.count ? min(texts[nextText].position, pending.count) : pending.count
+            if nextPending < runEnd {
+                log.records.forEach(in: nextPending..<runEnd) { publishedRepairs.append(Repair(log, $0, kind: $1.kind)) }
+                nextPending = runEnd
+            }
+            if nextText < texts.count, texts[nextText].position <= nextPending {
+                publishedRepairs.append(texts[nextText].repair)
+                nextText += 1
             }
         }
+        (publishedPending, publishedTexts) = (nextPending, nextText)
         return publishedRepairs
     }
 

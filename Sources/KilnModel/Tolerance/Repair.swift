@@ -111,7 +111,12 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
 
     /// The repair at `index` of `log`, whose text is made when read.
     init(_ log: PendingRepairs, _ index: Int) {
-        self.kind = log.records[index].kind
+        self.init(log, index, kind: log.records[index].kind)
+    }
+
+    /// The repair at `index` of `log`, of `kind` (its kind there).
+    init(_ log: PendingRepairs, _ index: Int, kind: Kind) {
+        self.kind = kind
         self.storage = .pending(log, index)
     }
 
