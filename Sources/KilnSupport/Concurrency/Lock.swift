@@ -13,6 +13,9 @@
 /// call per operation; this wraps `os_unfair_lock` on Apple platforms and `pthread_mutex_t`
 /// elsewhere, allocated once on the heap so its address never moves (neither primitive may be
 /// moved once used).
+///
+/// Public rather than `package`, for the same reason as ``LockedValue``: so that ``withLock(_:)``
+/// is inlined into Kiln's other modules.
 public final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock_s>
