@@ -234,6 +234,7 @@ struct PendingRepairChunks {
     }
 
     /// `repair` with its document set to `tape`'s.
+    @inline(__always)
     mutating func placing(_ repair: PendingRepair, in tape: JSONTape) -> PendingRepair {
         var repair = repair
         repair.document = Int32(truncatingIfNeeded: document(tape))
