@@ -48,7 +48,11 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             decls.append(makeDecodingInit(plans, access: access, hook: existing.didDecodeHook))
         }
         if !existing.hasFastInit {
-            decls.append(makeFastInit(plans, access: access, hook: existing.didDecodeHook))
+            if readsIntoMadeValue(declaration, plans: plans, existing: existing) {
+                decls += makeFastInitReadingIntoMadeValue(plans, access: access, hook: existing.didDecodeHook)
+            } else {
+                decls.append(makeFastInit(plans, access: access, hook: existing.didDecodeHook))
+            }
             decls += makeKeySlots(plans, access: access)
         }
         if !existing.hasEncode {
@@ -217,6 +221,34 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         var lines = assignments(plans, receiver: "reader")
         if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
         return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
+    }
+
+    /// Whether `init(kiln:)` makes the model with `init()` and reads its properties in a mutating
+    /// method, rather than setting each one in the initializer.
+    ///
+    /// An initializer that sets the stored properties of a large struct (more than about seven
+    /// words) one by one ends, in Swift 6.3's optimizer, by copying the whole value out of its
+    /// own storage and destroying the storage: a retain and a release of every reference it
+    /// holds, for each model decoded. A mutating method called on a value made by `init()` has
+    /// no such copy. It needs the generated `init()` (one the type declares may do anything),
+    /// `var` properties whose values Swift gives them (so `init()` runs only their initial
+    /// values, as any initializer of the struct does), and enough properties for the copy to
+    /// be likely: below five, the call and the initial values released would cost more.
+    static func readsIntoMadeValue(_ declaration: some DeclGroupSyntax, plans: [PropertyPlan], existing: ExistingMembers) -> Bool {
+        guard declaration.is(StructDeclSyntax.self), !existing.hasEmptyInit, plans.count >= 5 else { return false }
+        return plans.allSatisfy { plan in plan.read == nil || (!plan.isLet && plan.hasImplicitValue) }
+    }
+
+    /// `init(kiln:)` as ``readsIntoMadeValue(_:plans:existing:)`` describes it: `init()`, then
+    /// `_kilnRead(_:)`, out of line, with the same reads as ``makeFastInit(_:access:hook:)``.
+    static func makeFastInitReadingIntoMadeValue(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> [DeclSyntax] {
+        var lines = ["self.init()", "self._kilnRead(&reader)"]
+        if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
+        let reads = plans.compactMap { plan in plan.read.map { "self.\(plan.name) = \(decodeCall(plan, $0, receiver: "reader"))" } }
+        return [
+            "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}",
+            "@inline(never) nonisolated private mutating func _kilnRead(_ reader: inout KilnModel.KilnObjectReader) {\(raw: block(reads))}",
+        ]
     }
 
     /// A decoding initializer's assignments: each read property from `receiver`, each other one

@@ -18,6 +18,8 @@ struct PropertyPlan {
     var initialValue: String?
     /// A `let` with an initial value: never set by an initializer, so never read and never a parameter.
     var isConstant: Bool
+    /// Declared with `let`: only an initializer may set it.
+    var isLet: Bool
     /// The value the property holds when no JSON sets it: its initial value, `nil` for an optional,
     /// `ModelDefaults.value()` for a read property; `nil` for an `@Ignored` property with neither
     /// (an error).
@@ -166,6 +168,7 @@ struct PropertyPlan {
             isOptional: property.isOptional,
             initialValue: initialValue,
             isConstant: isConstant,
+            isLet: property.isLet,
             defaultValue: defaultValue,
             hasImplicitValue: initialValue != nil || (property.isOptional && !property.isLet),
             read: read,

@@ -509,6 +509,113 @@ func expectExpansion(
         )
     }
 
+    /// A public model of five properties or more: `init(kiln:)` makes it with `init()` and reads
+    /// into it out of line, where an initializer setting each property would copy the whole
+    /// model once at its end.
+    @Test func publicModelOfFivePropertiesReadsIntoAMadeValue() {
+        expectExpansion(
+            """
+            @DataModel
+            public struct Order {
+                public var id = 0
+                public var name = ""
+                public var note: String?
+                public var lines: [String] = []
+                public var total = 0.0
+                public mutating func didDecode() {}
+            }
+            """,
+            """
+            public struct Order {
+                public var id = 0
+                public var name = ""
+                public var note: String?
+                public var lines: [String] = []
+                public var total = 0.0
+                public mutating func didDecode() {}
+
+                public nonisolated init() {
+                }
+
+                public nonisolated init(from decoder: any Decoder) throws {
+                    let container = try KilnModel.ModelDecodingContainer(decoder: decoder, model: Self.self)
+                    self.id = container.value("id", property: "id", default: 0)
+                    self.name = container.value("name", property: "name", default: "")
+                    self.note = container.optional("note", property: "note")
+                    self.lines = container.value("lines", property: "lines", default: [])
+                    self.total = container.value("total", property: "total", default: 0.0)
+                    self.didDecode()
+                }
+
+                public nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
+                    self.init()
+                    self._kilnRead(&reader)
+                    self.didDecode()
+                }
+
+                @inline(never) nonisolated private mutating func _kilnRead(_ reader: inout KilnModel.KilnObjectReader) {
+                    self.id = reader.value("id", property: "id", default: 0)
+                    self.name = reader.value("name", property: "name", default: "")
+                    self.note = reader.optional("note", property: "note")
+                    self.lines = reader.value("lines", property: "lines", default: [])
+                    self.total = reader.value("total", property: "total", default: 0.0)
+                }
+
+                public nonisolated static var kilnMemberKeyCount: Int {
+                    5
+                }
+
+                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 2:
+                        if KilnModel.KilnObjectReader.key(key, is: "id") {
+                            return 0
+                        }
+                    case 4:
+                        if KilnModel.KilnObjectReader.key(key, is: "name") {
+                            return 1
+                        }
+                        if KilnModel.KilnObjectReader.key(key, is: "note") {
+                            return 2
+                        }
+                    case 5:
+                        if KilnModel.KilnObjectReader.key(key, is: "lines") {
+                            return 3
+                        }
+                        if KilnModel.KilnObjectReader.key(key, is: "total") {
+                            return 4
+                        }
+                    default:
+                        break
+                    }
+                    return -1
+                }
+
+                public nonisolated func encode(to encoder: any Encoder) throws {
+                    var container = KilnModel.ModelEncodingContainer(encoder: encoder)
+                    try container.encode(self.id, property: "id")
+                    try container.encode(self.name, property: "name")
+                    try container.encodeIfPresent(self.note, property: "note")
+                    try container.encode(self.lines, property: "lines")
+                    try container.encode(self.total, property: "total")
+                    try container.finish()
+                }
+
+                public nonisolated init(id: Int = 0, name: String = "", note: String? = nil, lines: [String] = [], total: Double = 0.0) {
+                    self.id = `id`
+                    self.name = `name`
+                    self.note = `note`
+                    self.lines = `lines`
+                    self.total = `total`
+                }
+            }
+
+            extension Order: nonisolated KilnModel.DataModel, nonisolated KilnModel.KilnFastDecodable {
+            }
+            """
+        )
+    }
+
     @Test func keyStyleMustBeWrittenAsACase() {
         expectExpansion(
             """

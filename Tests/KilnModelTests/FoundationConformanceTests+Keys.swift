@@ -91,6 +91,15 @@ extension FoundationConformanceTests {
         }
     }
 
+    /// A property keyed by the Kelvin sign finds the ASCII "K" of an object whose keys are all
+    /// plain ASCII: the key filter of such an object (`isAbsentByFilter`) cannot rule out a key
+    /// beyond ASCII.
+    @Test func aModelPropertyBeyondASCIIMatchesAnASCIIKey() {
+        for json in [#"{"K": 3, "name": "n"}"#, #"{"name": "n", "K": 3}"#, #"{"name": "n", "k": 1}"#] {
+            Self.expectSame(KelvinKeyModel.self, json)
+        }
+    }
+
     /// swift-foundation's snake-case conversion table: the document's key (first) must decode as
     /// the coding key (second).
     static let snakeCases: [(String, String)] = [
@@ -199,6 +208,13 @@ extension FoundationConformanceTests {
 @DataModel
 struct AccentedKeyModel: Equatable, Sendable {
     @Key("café") var cafe = false
+    var name = ""
+}
+
+/// A model whose key is the Kelvin sign, canonically equivalent to "K".
+@DataModel
+struct KelvinKeyModel: Equatable, Sendable {
+    @Key("\u{212A}") var kelvin = 0
     var name = ""
 }
 

@@ -408,6 +408,18 @@ struct ModelIntentTests {
         }
     }
 
+    @Test func publicModelReadIntoAMadeValueDecodesAsTheOtherPaths() throws {
+        let text = #"{"number": "12", "note": null, "lines": ["a", 2, "c"], "discount": {"percent": 250}, "total": "9.5", "extra": true}"#
+        let (receipt, repairs) = try Self.decodeAllWays(Receipt.self, text)
+        #expect(receipt.number == 12 && receipt.customer == "--" && receipt.note == nil)
+        #expect(receipt.discount == ReceiptDiscount(percent: 0, label: "0% off"))
+        #expect(receipt.total == 9.5 && receipt.totalText == "9.50")
+        #expect(repairs.count >= 4)
+        // Decoded twice in one decode (a list), each element starts from its own `init()`.
+        let (list, _) = try Self.decodeAllWays([Receipt].self, #"[{"customer": "ann", "total": 1}, {"number": 3}]"#)
+        #expect(list.map(\.customer) == ["ann", "--"] && list.map(\.number) == [0, 3] && list.map(\.totalText) == ["1.00", "0.00"])
+    }
+
     @Test func didDecodeDerivesAndValidatesFieldsAndLogsUnderTheModelsPath() throws {
         let text = #"{"discounts": [{"percent": 10}, {"percent": 250, "label": "huge"}], "main": {"percent": "5", "label": "five"}, "total": 9.5}"#
         let (basket, repairs) = try Self.decodeAllWays(Basket.self, text)
@@ -423,5 +435,38 @@ struct ModelIntentTests {
             ])
         // init() and the memberwise initializer do not run the hook.
         #expect(Discount().label == "" && Discount(percent: 500).percent == 500)
+    }
+}
+
+/// Public, with five properties or more: its `init(kiln:)` makes the model with `init()` and reads
+/// into it (see `DataModelMacro.readsIntoMadeValue`). Values, repairs and the hook are those of
+/// the other paths.
+@DataModel
+public struct Receipt: Equatable {
+    var number = 0
+    var customer = "--"
+    var note: String?
+    var lines: [String] = []
+    var discount = ReceiptDiscount()
+    var total = 0.0
+    var totalText = ""
+
+    mutating func didDecode() {
+        totalText = String(format: "%.2f", total)
+    }
+}
+
+/// A public model nested in ``Receipt``, which fixes its own values after decoding.
+@DataModel
+public struct ReceiptDiscount: Equatable {
+    var percent = 0
+    var label = ""
+
+    mutating func didDecode(_ repairs: RepairRecorder) {
+        if !(0...100).contains(percent) {
+            repairs.record(property: "percent", expected: "0...100", found: "\(percent)", result: "0")
+            percent = 0
+        }
+        if label.isEmpty { label = "\(percent)% off" }
     }
 }

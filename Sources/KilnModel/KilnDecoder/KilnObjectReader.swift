@@ -177,7 +177,14 @@ public struct KilnObjectReader {
     @inlinable
     public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
         if let value = fastModel(T.self, key, alternate) { return value }
-        return tolerant(T.self, key, alternate, initial: { initial() }) ?? slow().value(key, alternate, property: property, default: initial())
+        return tolerantModel(key, alternate, property: property, default: initial)
+    }
+
+    /// The tolerant read of a nested model, out of line, as ``tolerantValue(_:_:property:default:)``
+    /// is for other values: the initializer that reads the property stays small.
+    @inlinable @inline(never)
+    mutating func tolerantModel<T: KilnFastDecodable>(_ key: String, _ alternate: String?, property: String, default initial: () -> T) -> T {
+        tolerant(T.self, key, alternate, initial: initial) ?? slow().value(key, alternate, property: property, default: initial())
     }
 
     /// Reads an optional nested model through its own fast path.

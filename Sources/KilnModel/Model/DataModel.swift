@@ -43,7 +43,7 @@ extension DataModel {
 /// `parameters(keyStyle:)` call asks for. When the API has one key style, declare it with
 /// ``DataModel(keyStyle:)`` so that encoding writes the keys decoding read. See ``DataModel`` for a
 /// full example.
-@attached(member, names: named(init), named(encode(to:)), named(_KilnReaders), named(kilnMemberKeyCount), named(kilnMemberKeySlot))
+@attached(member, names: named(init), named(encode(to:)), named(_KilnReaders), named(_kilnRead), named(kilnMemberKeyCount), named(kilnMemberKeySlot))
 @attached(extension, conformances: DataModel, KilnFastDecodable, names: named(init), named(_kilnMake), named(_kilnMakeFast), named(_kilnEmpty))
 public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
 
@@ -64,7 +64,7 @@ public macro DataModel() = #externalMacro(module: "KilnMacros", type: "DataModel
 /// the styled key whatever ``KeyStyle`` the encoder asks for: that style applies only to models
 /// that declare none. Each nested model follows its own declaration. Write the style as a case
 /// (`.snakeCase`, `.asWritten`): the macro chooses the keys at compile time.
-@attached(member, names: named(init), named(encode(to:)), named(_KilnReaders), named(kilnMemberKeyCount), named(kilnMemberKeySlot))
+@attached(member, names: named(init), named(encode(to:)), named(_KilnReaders), named(_kilnRead), named(kilnMemberKeyCount), named(kilnMemberKeySlot))
 @attached(extension, conformances: DataModel, KilnFastDecodable, names: named(init), named(_kilnMake), named(_kilnMakeFast), named(_kilnEmpty))
 public macro DataModel(keyStyle: KeyStyle) = #externalMacro(module: "KilnMacros", type: "DataModelMacro")
 
