@@ -269,7 +269,7 @@ struct JSONTapeBuilder {
                 case UInt8(ascii: "\""):
                     // Only a string passes a quote, so only a string may pass the anchor.
                     if i >= switchAt { switchToTail(i) }
-                    i = try string(i, Checks.self)
+                    i = try valueString(i, Checks.self)
                     if i > switchAt { switchToTail(i) }
                     needValue = false
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -351,8 +351,34 @@ struct JSONTapeBuilder {
     /// Reads `"key" :` of the object at token `object` and returns where the value starts. A key
     /// with an escape or a byte beyond ASCII marks the object's keys as not plain
     /// (``JSONTape/hasPlainKeys(_:)``).
+    ///
+    /// Most keys are plain ASCII and end before the anchor: those are read here, inline in
+    /// ``run(_:)``, and every other key by ``anyKey(_:of:_:)``, out of line (the whole read is
+    /// too large for Swift to inline). Nothing is appended before the fast read knows it applies.
     @inline(__always)
     mutating func key<Checks: TailChecks>(_ start: Int, of object: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
+        if !Checks.everyToken, p[start] == UInt8(ascii: "\""), start < switchAt {
+            // Starting before the anchor, a quote, the scan stops at the anchor at the latest.
+            let end = start &+ 1 &+ kiln_plain_text_length(p + (start &+ 1))
+            if p[end] == UInt8(ascii: "\""), end < switchAt {
+                append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
+                var i = end &+ 1
+                if p[i] == UInt8(ascii: ":") {
+                    i &+= 1
+                } else {
+                    i = skipWhitespace(i)
+                    guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
+                    i &+= 1
+                }
+                return skipWhitespace(i)
+            }
+        }
+        return try anyKey(start, of: object, Checks.self)
+    }
+
+    /// ``key(_:of:_:)`` for every key: escapes, text beyond ASCII, the anchor, a missing quote.
+    @inline(never)
+    mutating func anyKey<Checks: TailChecks>(_ start: Int, of object: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
         guard p[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: "a string key") }
         if start >= switchAt { switchToTail(start) }
         let end = try string(start, Checks.self)
@@ -368,11 +394,32 @@ struct JSONTapeBuilder {
 // MARK: - Strings
 
 extension JSONTapeBuilder {
+    /// ``string(_:_:)`` for a value: a plain ASCII string that ends before the anchor is read
+    /// here, inline in ``run(_:)``; any other goes on from where the scan stopped, out of line.
+    @inline(__always)
+    mutating func valueString<Checks: TailChecks>(_ start: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
+        guard !Checks.everyToken else { return try string(start, Checks.self) }
+        // `run(_:)` has switched to the tail if `start` reached the anchor; otherwise the scan
+        // stops at the anchor, a quote, at the latest.
+        let end = start &+ 1 &+ kiln_plain_text_length(p + (start &+ 1))
+        if p[end] == UInt8(ascii: "\""), end < switchAt {
+            append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
+            return end &+ 1
+        }
+        return try string(start, resumingAt: end, Checks.self)
+    }
+
     /// Validates the string opening at `start` (a quote), appends its token, returns the index
     /// after the closing quote.
     @inline(__always)
     mutating func string<Checks: TailChecks>(_ start: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
-        var j = start &+ 1
+        try string(start, resumingAt: start &+ 1, Checks.self)
+    }
+
+    /// ``string(_:_:)`` with the bytes from `start` to `resume` known to be plain ASCII text.
+    @inline(never)
+    mutating func string<Checks: TailChecks>(_ start: Int, resumingAt resume: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
+        var j = resume
         var escaped = false
         var ascii = true
         while true {
