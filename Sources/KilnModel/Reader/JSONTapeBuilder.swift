@@ -210,14 +210,15 @@ struct JSONTapeBuilder {
     }
 
     /// Whitespace where pretty-printed documents break lines (after `{`, `[`, `,` and a value):
-    /// a line break and its indentation are skipped out of line, eight spaces at a time.
+    /// a line break and its indentation are skipped eight spaces at a time.
     @inline(__always)
     func skipLayout(_ start: Int) -> Int {
         p[start] == 0x0A ? Self.skipIndentedLine(p, start &+ 1) : skipWhitespace(start)
     }
 
-    /// Static, so that callers need not spill the builder to memory around the call.
-    @inline(never)
+    /// Inline: out of line, the call cost more than the loop on indented documents (twitter.json
+    /// 6% more instructions).
+    @inline(__always)
     static func skipIndentedLine(_ p: UnsafeMutablePointer<UInt8>, _ start: Int) -> Int {
         var i = start
         // The padding keeps the loads inside the allocation. The lowest byte that is not a
