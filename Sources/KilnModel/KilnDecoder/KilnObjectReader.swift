@@ -363,8 +363,9 @@ extension KilnObjectReader {
     }
 
     /// Whether the key filter of an object of a few plain ASCII keys rules `key` out; the filter
-    /// is made on first use.
-    @usableFromInline
+    /// is made on first use. Inline: it runs for every Swift name tried before its snake_case
+    /// twin.
+    @inlinable @inline(__always)
     mutating func isAbsentByFilter(_ key: UnsafeRawBufferPointer) -> Bool {
         let token = tokens[object]
         guard Int(token.aux) <= MemberTable.scanLimit, token.isASCII, JSONTape.isASCII(key) else { return false }
