@@ -359,10 +359,8 @@ struct JSONTapeBuilder {
     @inline(__always)
     mutating func key<Checks: TailChecks>(_ start: Int, of object: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
         if !Checks.everyToken, p[start] == UInt8(ascii: "\""), start < switchAt {
-            // Starting before the anchor, a quote, the scan stops at the anchor at the latest.
-            let end = start &+ 1 &+ kiln_plain_text_length(p + (start &+ 1))
-            if p[end] == UInt8(ascii: "\""), end < switchAt {
-                append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
+            let (end, appended) = plainString(start)
+            if appended {
                 var i = end &+ 1
                 if p[i] == UInt8(ascii: ":") {
                     i &+= 1
@@ -400,14 +398,21 @@ extension JSONTapeBuilder {
     @inline(__always)
     mutating func valueString<Checks: TailChecks>(_ start: Int, _ checks: Checks.Type) throws(JSONSyntaxError) -> Int {
         guard !Checks.everyToken else { return try string(start, Checks.self) }
-        // `run(_:)` has switched to the tail if `start` reached the anchor; otherwise the scan
-        // stops at the anchor, a quote, at the latest.
+        // `run(_:)` has switched to the tail if `start` reached the anchor.
+        let (end, appended) = plainString(start)
+        return appended ? end &+ 1 : try string(start, resumingAt: end, Checks.self)
+    }
+
+    /// The string opening at `start`, before the anchor, when it is plain ASCII text that ends
+    /// before the anchor: its token is appended and `end` is its closing quote. Otherwise nothing
+    /// is appended and `end` is where the plain text stops. The anchor is a quote, so the scan
+    /// stops there at the latest.
+    @inline(__always)
+    mutating func plainString(_ start: Int) -> (end: Int, appended: Bool) {
         let end = start &+ 1 &+ kiln_plain_text_length(p + (start &+ 1))
-        if p[end] == UInt8(ascii: "\""), end < switchAt {
-            append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
-            return end &+ 1
-        }
-        return try string(start, resumingAt: end, Checks.self)
+        guard p[end] == UInt8(ascii: "\""), end < switchAt else { return (end, false) }
+        append(.string, Int64(start &+ 1), UInt32(truncatingIfNeeded: end &- start &- 1), isASCII: true)
+        return (end, true)
     }
 
     /// Validates the string opening at `start` (a quote), appends its token, returns the index
