@@ -11,6 +11,8 @@ final class KilnDecodingContext {
     @usableFromInline let hasCustomDefaults: Bool
     /// Whether optional `FallbackEnum` properties read unknown values as `nil` (the policy's choice).
     @usableFromInline let unknownEnumIsNil: Bool
+    /// The session's ``DecodingSession/isRecording``, a flag to test on the fast path.
+    @usableFromInline let isRecording: Bool
     /// Whether `KilnFastDecodable` models take their fast path (`KilnDecoder.usesFastPath`).
     let usesFastPath: Bool
     /// The decoder's `JSONDecoder`-style strategies.
@@ -54,6 +56,7 @@ final class KilnDecodingContext {
         convertsKeys = !strategies.usesDefaultKeys
         self.hasCustomDefaults = session.policy.hasCustomDefaults
         self.unknownEnumIsNil = session.unknownEnumIsNil
+        self.isRecording = session.isRecording
         self.hint = .allocate(capacity: 2 * Self.hintSlots)
         hint.initialize(repeating: -1, count: 2 * Self.hintSlots)
     }

@@ -30,9 +30,7 @@ extension KilnObjectReader {
             if let value = strict(T.self, at: index) { return value }
             switch salvageScalar(T.self, at: index) {
             case .value(let value):
-                if withContext({ $0.session.isRecording }) {
-                    record(.coerced, .key(name), expected: T.self, found: found(at: index), result: .of(value))
-                }
+                if withContext({ $0.isRecording }) { recordCoercion(.of(value), T.self, at: index, key: name) }
                 return value
             case .failed:
                 miss.sawUnusable((index, position))
@@ -42,7 +40,7 @@ extension KilnObjectReader {
         }
         guard !withContext({ $0.hasCustomDefaults }) else { return nil }
         let result = initial()
-        if withContext({ $0.session.isRecording }) {
+        if withContext({ $0.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let name = place.position == 0 ? key : alternate ?? key
             record(kind, .key(name), expected: T.self, found: found(kind, at: place.index), result: .of(result))
@@ -50,18 +48,36 @@ extension KilnObjectReader {
         return result
     }
 
-    /// The common coercions, inline: `0`/`1` as `Bool`, a digit string as `Int`.
+    /// Logs, when the session records, that the value at `index`, the member `key`'s (or
+    /// `alternate`'s, when given), was coerced to `result`. Out of line: the fast read that
+    /// calls it keeps nothing live for it.
+    @usableFromInline @inline(never)
+    func recordCoercion(_ result: RepairValue, _ expected: Any.Type, at index: Int, key: String, alternate: String? = nil) {
+        record(.coerced, .key(alternate ?? key), expected: expected, found: found(at: index), result: result)
+    }
+
+    /// A value that is not a `T` coerced by the rules of ``coerce(_:at:)``: the common cases
+    /// inline (``plainCoercion(_:at:)``), the rest out of line.
     @inlinable @inline(__always)
     func salvageScalar<T>(_ type: T.Type, at index: Int) -> Salvage<T> {
+        if let value = plainCoercion(T.self, at: index) { return .value(value) }
+        return coerce(T.self, at: index)
+    }
+
+    /// The common coercions, which ``coerce(_:at:)`` makes too, cheaply: `0`/`1` as `Bool`, a
+    /// string of plain digits as `Int` or `Int64`. `nil` for anything else, which may still be
+    /// coerced by the general rules.
+    @inlinable @inline(__always)
+    func plainCoercion<T>(_ type: T.Type, at index: Int) -> T? {
         if T.self == Bool.self {
             let token = tokens[index]
-            if token.kind == .int, token.payload == 0 || token.payload == 1 { return .value(unsafeBitCast(token.payload == 1, to: T.self)) }
+            if token.kind == .int, token.payload == 0 || token.payload == 1 { return unsafeBitCast(token.payload == 1, to: T.self) }
         } else if T.self == Int.self, let digits = plainInteger(at: index), let exact = Int(exactly: digits) {
-            return .value(unsafeBitCast(exact, to: T.self))
+            return unsafeBitCast(exact, to: T.self)
         } else if T.self == Int64.self, let digits = plainInteger(at: index) {
-            return .value(unsafeBitCast(digits, to: T.self))
+            return unsafeBitCast(digits, to: T.self)
         }
-        return coerce(T.self, at: index)
+        return nil
     }
 
     /// A non-optional property whose first present path did not hold a `T`.
@@ -75,7 +91,7 @@ extension KilnObjectReader {
         }
         guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
-        if withContext({ $0.session.isRecording }) {
+        if withContext({ $0.isRecording }) {
             let (kind, place) = miss.verdict(absent: (-1, 0))
             let components = place.path < paths.count ? paths[place.path].components : []
             record(kind, .components(components), expected: T.self, found: found(kind, at: place.index), result: .of(result))

@@ -470,24 +470,32 @@ extension KilnObjectReader {
         return .value(value)
     }
 
-    /// The value when the first present key has it as `T`; `nil` when the tolerant rules must
-    /// decide. A read that gives `nil` leaves the look-up hint where it was, so that the tolerant
-    /// rules find the keys again where this read found them, at the hint, rather than by a search.
+    /// The value when the first present key has it as `T`, or has it in the form of one of the
+    /// common coercions (``plainCoercion(_:at:)``, logged as the tolerant read logs it); `nil`
+    /// when the tolerant rules must decide. A read that gives `nil` leaves the look-up hint where
+    /// it was, so that the tolerant rules find the keys again where this read found them, at the
+    /// hint, rather than by a search.
     @inlinable @inline(__always)
     mutating func fast<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
         let start = hint
-        switch read(T.self, key) {
-        case .value(let value): return value
-        case .unusable:
+        var found = find(key)
+        var atAlternate = false
+        if found == nil, let alternate {
+            found = find(alternate)
+            atAlternate = true
+        }
+        guard let index = found else {
             hint = start
             return nil
-        case .absent: break
         }
-        guard let alternate, case .value(let value) = read(T.self, alternate) else {
-            hint = start
-            return nil
+        if let value = strict(T.self, at: index) { return value }
+        // What the tolerant read would come to here, without finding the keys again.
+        if let value = plainCoercion(T.self, at: index) {
+            if withContext({ $0.isRecording }) { recordCoercion(.of(value), T.self, at: index, key: key, alternate: atAlternate ? alternate : nil) }
+            return value
         }
-        return value
+        hint = start
+        return nil
     }
 
     @inlinable
