@@ -96,28 +96,30 @@ extension KilnDecodingContext {
 
     /// The number lists models hold (`[Int]`, `[Double]`, coordinates as `[[Double]]` and
     /// `[[[Double]]]`), read straight from the tape by the scalar rules; `nil` for other types
-    /// or when an element does not fit. Inlined so that, once `T` is known, only one branch is left.
+    /// or when an element does not fit. Inlined so that, once `T` is known, only one branch is left:
+    /// the types are tested with `is`, which folds away then, where `==` between an array's
+    /// metatypes stays a comparison of their metadata at run time.
     @inlinable @inline(__always)
     func numberArray<T>(_ type: T.Type, at index: Int) -> T? {
-        if T.self == [Int].self {
+        if T.self is [Int].Type {
             if isEmptyArray(at: index) { return unsafeBitCast([Int](), to: T.self) }
             guard let items = array(at: index, { self.integer(Int.self, at: $0) ?? nil }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
-        if T.self == [Int64].self {
+        if T.self is [Int64].Type {
             if isEmptyArray(at: index) { return unsafeBitCast([Int64](), to: T.self) }
             guard let items = array(at: index, { self.integer(Int64.self, at: $0) ?? nil }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
-        if T.self == [Double].self {
+        if T.self is [Double].Type {
             guard let items = array(at: index, listNumber) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
-        if T.self == [[Double]].self {
+        if T.self is [[Double]].Type {
             guard let items = array(at: index, { self.array(at: $0, self.listNumber) }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
-        if T.self == [[[Double]]].self {
+        if T.self is [[[Double]]].Type {
             guard let items = array(at: index, { self.array(at: $0) { self.array(at: $0, self.listNumber) } }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
@@ -137,7 +139,7 @@ extension KilnDecodingContext {
         if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }
         if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: index, parent, step), to: T.self) }
-        if T.self == [String].self, let items = stringArray(at: index) {
+        if T.self is [String].Type, let items = stringArray(at: index) {
             return unsafeBitCast(items, to: T.self)
         }
         if let numbers = numberArray(T.self, at: index) { return numbers }

@@ -616,7 +616,7 @@ extension KilnObjectReader {
                 guard case .some(.some(let value)) = context.integer(Int64.self, at: index) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }
-            if T.self == [String].self {
+            if T.self is [String].Type {
                 guard let value = context.stringArray(at: index) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }

@@ -602,7 +602,7 @@ enum RepairValue: Sendable {
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
-        if T.self == [String].self { return .strings(unsafeBitCast(value, to: [String].self)) }
+        if T.self is [String].Type { return .strings(unsafeBitCast(value, to: [String].self)) }
         return .shown(Repair.show(value))
     }
 
