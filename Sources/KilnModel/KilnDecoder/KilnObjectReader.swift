@@ -144,29 +144,47 @@ public struct KilnObjectReader {
         } else if let value = fast(T.self, key, alternate) {
             return value
         }
-        return tolerant(T.self, key, alternate, initial: { T.defaultValue }) ?? slow().value(key, alternate, property: property)
+        return tolerantDefaultValue(key, alternate, property: property)
+    }
+
+    /// The tolerant read of ``value(_:_:property:)``, out of line, as
+    /// ``tolerantValue(_:_:property:default:)`` is for properties with initial values.
+    @inlinable @inline(never)
+    mutating func tolerantDefaultValue<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String?, property: String) -> T {
+        tolerant(T.self, key, alternate, initial: { T.defaultValue }) ?? slow().value(key, alternate, property: property)
     }
 
     /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
     @inlinable
     public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T?
     {
+        // An unknown case of a `FallbackEnum` read as `nil` is the tolerant container's rule.
+        if !withContext({ $0.unknownEnumIsNil }) || !(T.self is any FallbackEnum.Type) {
+            switch read(T.self, key) {
+            case .value(let value): return value
+            case .unusable: break
+            case .absent:
+                if let alternate {
+                    switch read(T.self, alternate) {
+                    case .value(let value): return value
+                    case .unusable: break
+                    case .absent: if let shortcut = absentOptional(initial) { return shortcut }
+                    }
+                } else if let shortcut = absentOptional(initial) {
+                    return shortcut
+                }
+            }
+        }
+        return tolerantOptionalValue(key, alternate, property: property, default: initial)
+    }
+
+    /// The tolerant read of ``optional(_:_:property:default:)``, out of line: the method that
+    /// reads the property then needs nothing of the tolerant container, whose layout is known
+    /// only at run time.
+    @inlinable @inline(never)
+    mutating func tolerantOptionalValue<T: Decodable>(_ key: String, _ alternate: String?, property: String, default initial: () -> T?) -> T? {
         if withContext({ $0.unknownEnumIsNil }), T.self is any FallbackEnum.Type {
             return slow().optional(key, alternate, property: property, default: initial())
-        }
-        switch read(T.self, key) {
-        case .value(let value): return value
-        case .unusable: break
-        case .absent:
-            if let alternate {
-                switch read(T.self, alternate) {
-                case .value(let value): return value
-                case .unusable: break
-                case .absent: if let shortcut = absentOptional(initial) { return shortcut }
-                }
-            } else if let shortcut = absentOptional(initial) {
-                return shortcut
-            }
         }
         return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
     }
