@@ -87,8 +87,18 @@ extension KilnObjectReader {
         switch firstUsable(T.self, paths, miss: &miss) {
         case .value(let value): return value
         case .delegate: return delegate(slow())
-        case .failed: break
+        case .failed: return settle(T.self, paths, miss, initial: initial, delegate: delegate)
         }
+    }
+
+    /// What a non-optional property read from `paths` gets when none holds a usable value, as
+    /// `miss` tells: `initial()`, logged; or the tolerant container's answer where the policy
+    /// sets defaults.
+    @usableFromInline
+    func settle<T: Decodable>(
+        _ type: T.Type, _ paths: [JSONPath], _ miss: Repair.Miss<(index: Int, path: Int)>, initial: () -> T,
+        delegate: (ModelDecodingContainer) -> T
+    ) -> T {
         guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
         if withContext({ $0.isRecording }) {

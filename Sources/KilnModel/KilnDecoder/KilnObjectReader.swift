@@ -236,7 +236,15 @@ public struct KilnObjectReader {
     /// Reads from the first of `paths` that is present and not null.
     @inlinable
     public mutating func value<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T) -> T {
-        if let value = fast(T.self, paths), !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        var miss = Repair.Miss<(index: Int, path: Int)>()
+        switch fast(T.self, paths, miss: &miss) {
+        case .value(let value): if !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        case .failed:
+            if !emptyIsMissing {
+                return settle(T.self, paths, miss, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
+            }
+        case .delegate: break
+        }
         if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property, default: initial()) }
         return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
     }
@@ -244,7 +252,13 @@ public struct KilnObjectReader {
     /// Reads a property with no initial value from the first usable path.
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String) -> T {
-        if let value = fast(T.self, paths), !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        var miss = Repair.Miss<(index: Int, path: Int)>()
+        switch fast(T.self, paths, miss: &miss) {
+        case .value(let value): if !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
+        case .failed:
+            if !emptyIsMissing { return settle(T.self, paths, miss, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) } }
+        case .delegate: break
+        }
         if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property) }
         return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
     }
@@ -516,16 +530,22 @@ extension KilnObjectReader {
         return nil
     }
 
+    /// The value at the first of `paths` that holds one, when it is a `T`; `.failed` when every
+    /// path is absent or `null` (noted in `miss`, as ``firstUsable(_:_:miss:)`` notes them, for
+    /// ``settle(_:_:_:initial:delegate:)``); `.delegate` when a value must go through the
+    /// tolerant rules.
     @inlinable
-    mutating func fast<T: Decodable>(_ type: T.Type, _ paths: [JSONPath]) -> T? {
-        for path in paths {
-            switch read(T.self, path: path) {
-            case .value(let value): return value
-            case .unusable: return nil
+    func fast<T: Decodable>(_ type: T.Type, _ paths: [JSONPath], miss: inout Repair.Miss<(index: Int, path: Int)>) -> Salvage<T> {
+        for (position, path) in paths.enumerated() {
+            switch location(of: path) {
             case .absent: continue
+            case .null(let index): miss.sawNull((index, position))
+            case .value(let index):
+                guard let value = strict(T.self, at: index) else { return .delegate }
+                return .value(value)
             }
         }
-        return nil
+        return .failed
     }
 
     /// The nested model at the first present key, read through its own fast path; `nil`, with the
