@@ -36,6 +36,9 @@ struct Scalars: Equatable {
     @Test(arguments: [
         "505874924095815681", "-12", "+7", "007", "-0", "999999999999999999", "-99999999999999999",
         "9223372036854775807", "9223372036854775808", "-", "+", "", "1.5", "12.0", " 12", "12 ", "1e3", "0x10",
+        // Text that is never a number, known from its bytes, and text a parse must decide.
+        "12k", "1.5k", "-12k", "1,5", "1_000", "0x1g", "1 2", "+.5e1", ".5", "-.5E+1", "0x1p3", "0X1P-1", "0x1.8p1",
+        "1f", "1p3", "inf", "-Infinity", "nan", "NaN(1)", "k12",
     ])
     func numericStringsReadAlikeInBothDecoders(raw: String) throws {
         let data = json(#"{"big": "\#(raw)", "count": "\#(raw)"}"#)

@@ -139,7 +139,8 @@ extension KilnObjectReader {
     }
 
     /// Coerces a scalar that is present but of another kind by the rules of ``JSONCoercible``.
-    @usableFromInline
+    /// Inlinable but out of line: specialized for each type read, it makes no generic metadata.
+    @inlinable @inline(never)
     func coerce<T>(_ type: T.Type, at index: Int) -> Salvage<T> {
         let truncating = context.session.policy.allowsFractionalTruncation
         let value: T?
@@ -173,7 +174,7 @@ extension KilnObjectReader {
     /// Coerces and logs, for the path-based readers.
     func salvage<T>(_ type: T.Type, at index: Int, path: [JSONPath.Component]) -> Salvage<T> {
         let outcome = coerce(T.self, at: index)
-        if case .value(let value) = outcome, context.session.isRecording {
+        if case .value(let value) = outcome, withContext({ $0.isRecording }) {
             record(.coerced, .components(path), expected: T.self, found: found(at: index), result: .of(value))
         }
         return outcome
@@ -204,15 +205,37 @@ extension KilnObjectReader {
 
     /// The integer rule for a string that trimming would not change (no space or tab at either
     /// end): `Int(s)`, else through `Double(s)`. `nil` when the general rule must decide.
+    @usableFromInline
     func untrimmedInteger(at index: Int, truncating: Bool) -> Int?? {
         let token = tokens[index]
         guard token.kind == .string else { return nil }
         let raw = context.tape.rawBytes(at: index)
         guard let first = raw.first, let last = raw.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return nil }
+        if Self.isNeverNumber(raw) { return .some(nil) }
         let text = context.tape.string(at: index)
         if let exact = Int(text) { return .some(exact) }
         guard let double = Double(text) else { return .some(nil) }
         return .some(Int.coerce(from: .double(double), truncating: truncating))
+    }
+
+    /// Whether neither `Int(_:)` nor `Double(_:)` can read `text`, known from its bytes without
+    /// making a string: after an optional sign it starts with a digit or a point, so it can only be
+    /// a decimal or hexadecimal number (not `inf` or `nan`), and it holds a byte that no such number
+    /// has (`"12k"`, `"1,5"`). `false` when a parse must decide.
+    static func isNeverNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var rest = text[...]
+        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        guard let lead = rest.first, lead &- UInt8(ascii: "0") < 10 || lead == UInt8(ascii: ".") else { return false }
+        return rest.contains { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "p"),
+                UInt8(ascii: "P"):
+                false
+            default:
+                true
+            }
+        }
     }
 
     /// What a miss's repair says was found: the unusable value (``found(at:)``), `null`, or

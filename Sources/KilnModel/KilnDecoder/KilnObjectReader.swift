@@ -236,31 +236,33 @@ public struct KilnObjectReader {
     /// Reads from the first of `paths` that is present and not null.
     @inlinable
     public mutating func value<T: Decodable>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String, default initial: @autoclosure () -> T) -> T {
-        var miss = Repair.Miss<(index: Int, path: Int)>()
-        switch fast(T.self, paths, miss: &miss) {
-        case .value(let value): if !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
-        case .failed:
-            if !emptyIsMissing {
-                return settle(T.self, paths, miss, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
-            }
-        case .delegate: break
+        value(T.self, paths, emptyIsMissing: emptyIsMissing, initial: { initial() }) {
+            $0.value(paths: paths, emptyIsMissing: $1, property: property, default: initial())
         }
-        if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property, default: initial()) }
-        return tolerant(T.self, paths, initial: { initial() }) { $0.value(paths: paths, property: property, default: initial()) }
     }
 
     /// Reads a property with no initial value from the first usable path.
     @inlinable
     public mutating func value<T: Decodable & DefaultValueProviding>(paths: [JSONPath], emptyIsMissing: Bool = false, property: String) -> T {
+        value(T.self, paths, emptyIsMissing: emptyIsMissing, initial: { T.defaultValue }) {
+            $0.value(paths: paths, emptyIsMissing: $1, property: property)
+        }
+    }
+
+    /// The two reads above: the value at the first usable path, else what `initial()` or the
+    /// tolerant container (`delegate`, told whether an empty value counts as missing) gives.
+    @inlinable
+    mutating func value<T: Decodable>(
+        _ type: T.Type, _ paths: [JSONPath], emptyIsMissing: Bool, initial: () -> T, delegate: (ModelDecodingContainer, Bool) -> T
+    ) -> T {
         var miss = Repair.Miss<(index: Int, path: Int)>()
         switch fast(T.self, paths, miss: &miss) {
         case .value(let value): if !(emptyIsMissing && ModelDecodingContainer.isEmptyValue(value)) { return value }
-        case .failed:
-            if !emptyIsMissing { return settle(T.self, paths, miss, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) } }
+        case .failed: if !emptyIsMissing { return settle(T.self, paths, miss, initial: initial) { delegate($0, false) } }
         case .delegate: break
         }
-        if emptyIsMissing { return slow().value(paths: paths, emptyIsMissing: true, property: property) }
-        return tolerant(T.self, paths, initial: { T.defaultValue }) { $0.value(paths: paths, property: property) }
+        if emptyIsMissing { return delegate(slow(), true) }
+        return tolerant(T.self, paths, initial: initial) { delegate($0, false) }
     }
 
     /// Reads an optional property from the first usable path.
