@@ -195,7 +195,7 @@ final class JSONTape: @unchecked Sendable {
         let start = Int(token.payload)
         let raw = UnsafeBufferPointer(start: base + start, count: Int(token.aux))
         if token.kind == .string { return JSONTape.string(validated: raw, isASCII: token.isASCII) }
-        return JSONTape.unescape(raw)
+        return JSONTape.unescape(raw, isASCII: token.isASCII)
     }
 
     /// A string of bytes the reader has already validated as UTF-8, copied without a second
@@ -218,35 +218,33 @@ final class JSONTape: @unchecked Sendable {
     }
 
     /// Resolves the escapes of a string the reader has validated (every escape well formed,
-    /// surrogates paired). The result is never longer than `raw`: an escape of two bytes gives
-    /// one, `\uXXXX` (six) at most three, a surrogate pair (twelve) four.
+    /// surrogates paired, the text between escapes valid UTF-8 with no quote or control). The
+    /// result is never longer than `raw`: an escape of two bytes gives one, `\uXXXX` (six) at most
+    /// three, a surrogate pair (twelve) four. `isASCII` is the token's: exact when `true`.
     @usableFromInline
-    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { out in
             var o = 0
             var i = 0
-            var ascii = true
+            var ascii = isASCII
             let n = raw.count
             guard let start = raw.baseAddress, let target = out.baseAddress else { return "" }
             while i < n {
-                // Plain text up to the next escape, sixteen bytes at a time (CKilnScan), the loads
-                // inside the text: a tape may read its caller's bytes, with no padding after them.
-                let run = kiln_plain_text_length_within(start + i, n - i)
-                if run > 0 {
-                    (target + o).update(from: start + i, count: run)
-                    o += run
-                    i += run
+                // The text up to the next escape is copied whole: validated, only a backslash
+                // can stop it, and `memchr` finds that without reading past the text.
+                let found = memchr(start + i, Int32(UInt8(ascii: "\\")), n - i)
+                let escape = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? n
+                if escape > i {
+                    (target + o).update(from: start + i, count: escape - i)
+                    o += escape - i
+                    i = escape
                     continue
                 }
-                let b = raw[i]
-                guard b == UInt8(ascii: "\\"), i + 1 < n else {
-                    // Text beyond ASCII, which the scan stops at: copied as it comes.
-                    if b >= 0x80 { ascii = false }
-                    repeat {
-                        out[o] = raw[i]
-                        o += 1
-                        i += 1
-                    } while i < n && raw[i] >= 0x80
+                guard i + 1 < n else {
+                    // A backslash ending the text, which a validated string never has: kept as is.
+                    out[o] = raw[i]
+                    o += 1
+                    i += 1
                     continue
                 }
                 let e = raw[i + 1]
