@@ -128,14 +128,15 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// type, default and transform expressions mean what they mean in its declaration.
     static func propertyReaders(_ plans: [PropertyPlan], existing: ExistingMembers) -> [DeclSyntax] {
         var functions: [String] = []
+        let slots = slotKeys(plans)
         for plan in plans {
             guard let read = plan.read, let type = plan.type else { continue }
             if !existing.hasDecodingInit {
-                let call = decodeCall(plan, read, receiver: "container")
+                let call = decodeCall(plan, read, receiver: "container", slots: nil)
                 functions.append("static func r_\(plan.name)(_ container: KilnModel.ModelDecodingContainer) -> \(type) {\n\(call)\n}")
             }
             if !existing.hasFastInit {
-                let call = decodeCall(plan, read, receiver: "reader")
+                let call = decodeCall(plan, read, receiver: "reader", slots: slots)
                 functions.append("static func f_\(plan.name)(_ reader: inout KilnModel.KilnObjectReader) -> \(type) {\n\(call)\n}")
             }
         }
@@ -206,7 +207,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     }
 
     static func makeDecodingInit(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> DeclSyntax {
-        var lines = assignments(plans, receiver: "container")
+        var lines = assignments(plans, receiver: "container", slots: nil)
         let opening =
             lines.isEmpty
             ? "_ = try decoder.container(keyedBy: KilnModel.AnyCodingKey.self)"
@@ -218,7 +219,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// `init(kiln:)`: the same reads as `init(from:)`, keys in the same order, straight from Kiln's
     /// tape, without the `Decoder` protocol in between (`KilnDecoder` takes this path).
     static func makeFastInit(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> DeclSyntax {
-        var lines = assignments(plans, receiver: "reader")
+        var lines = assignments(plans, receiver: "reader", slots: slotKeys(plans))
         if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
         return "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}"
     }
@@ -244,7 +245,8 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     static func makeFastInitReadingIntoMadeValue(_ plans: [PropertyPlan], access: String, hook: DidDecodeHook?) -> [DeclSyntax] {
         var lines = ["self.init()", "self._kilnRead(&reader)"]
         if let hook { lines.append(hook.call(recorder: "reader.repairRecorder")) }
-        let reads = plans.compactMap { plan in plan.read.map { "self.\(plan.name) = \(decodeCall(plan, $0, receiver: "reader"))" } }
+        let slots = slotKeys(plans)
+        let reads = plans.compactMap { plan in plan.read.map { "self.\(plan.name) = \(decodeCall(plan, $0, receiver: "reader", slots: slots))" } }
         return [
             "\(raw: access)init(kiln reader: inout KilnModel.KilnObjectReader) {\(raw: block(lines))}",
             "@inline(never) nonisolated private mutating func _kilnRead(_ reader: inout KilnModel.KilnObjectReader) {\(raw: block(reads))}",
@@ -253,9 +255,9 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
 
     /// A decoding initializer's assignments: each read property from `receiver`, each other one
     /// its value when not read (if Swift does not give it one).
-    static func assignments(_ plans: [PropertyPlan], receiver: String) -> [String] {
+    static func assignments(_ plans: [PropertyPlan], receiver: String, slots: [String]?) -> [String] {
         plans.compactMap { plan in
-            if let read = plan.read { return "self.\(plan.name) = \(decodeCall(plan, read, receiver: receiver))" }
+            if let read = plan.read { return "self.\(plan.name) = \(decodeCall(plan, read, receiver: receiver, slots: slots))" }
             return plan.valueWhenNotRead.map { "self.\(plan.name) = \($0)" }
         }
     }
@@ -266,13 +268,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
     /// defaults then apply). Keys beyond ASCII and paths have no slot: the reader looks them up
     /// among the object's members.
     static func makeKeySlots(_ plans: [PropertyPlan], access: String) -> [DeclSyntax] {
-        var keys: [String] = []
-        for plan in plans {
-            guard let read = plan.read, !read.usesPaths else { continue }
-            for key in read.keys where key.text.utf8.allSatisfy({ $0 < 0x80 }) && !keys.contains(key.text) {
-                keys.append(key.text)
-            }
-        }
+        let keys = slotKeys(plans)
         guard !keys.isEmpty else { return [] }
         var lengths: [Int: [(slot: Int, key: String)]] = [:]
         for (slot, key) in keys.enumerated() { lengths[key.utf8.count, default: []].append((slot, key)) }
@@ -286,13 +282,27 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
         lines += ["default: break", "}", "return -1"]
         return [
             "\(raw: access)static var kilnMemberKeyCount: Int { \(raw: keys.count) }",
-            "\(raw: access)static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {\(raw: block(lines))}",
+            "@inline(__always) \(raw: access)static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {\(raw: block(lines))}",
         ]
     }
 
+    /// The keys of ``makeKeySlots(_:access:)``'s slots, slot by slot: each distinct plain ASCII key
+    /// `init(kiln:)` reads, in the order it reads them.
+    static func slotKeys(_ plans: [PropertyPlan]) -> [String] {
+        var keys: [String] = []
+        for plan in plans {
+            guard let read = plan.read, !read.usesPaths else { continue }
+            for key in read.keys where key.text.utf8.allSatisfy({ $0 < 0x80 }) && !keys.contains(key.text) {
+                keys.append(key.text)
+            }
+        }
+        return keys
+    }
+
     /// One property's read, shared by `init(from:)` and `init(kiln:)` so both try the same keys in
-    /// the same order.
-    static func decodeCall(_ plan: PropertyPlan, _ read: PropertyPlan.Read, receiver: String) -> String {
+    /// the same order. `slots`, the reader's slot keys (``slotKeys(_:)``), adds the slots of the
+    /// property's keys to its read (`slots: KilnModel.KilnKeySlots(0, 1)`) when one has a slot.
+    static func decodeCall(_ plan: PropertyPlan, _ read: PropertyPlan.Read, receiver: String, slots: [String]?) -> String {
         let method = plan.isOptional ? "optional" : "value"
         var arguments: [String] = []
         if read.usesPaths {
@@ -301,6 +311,10 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             if read.emptyIsMissing { arguments.append("emptyIsMissing: true") }
         } else {
             arguments.append(contentsOf: read.keys.map { stringLiteral($0.text) })
+            let numbers = read.keys.prefix(2).map { key in slots?.firstIndex(of: key.text) ?? -1 }
+            if numbers.contains(where: { $0 >= 0 }) {
+                arguments.append("slots: KilnModel.KilnKeySlots(\(numbers.map(String.init).joined(separator: ", ")))")
+            }
         }
         arguments.append("property: \(stringLiteral(plan.name))")
         if let initialValue = plan.initialValue {

@@ -50,16 +50,16 @@ func expectExpansion(
                 }
 
                 public nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.userID = reader.value("userID", "user_id", property: "userID", default: 0)
-                    self.name = reader.value("name", property: "name")
-                    self.bio = reader.optional("bio", property: "bio")
+                    self.userID = reader.value("userID", "user_id", slots: KilnModel.KilnKeySlots(0, 1), property: "userID", default: 0)
+                    self.name = reader.value("name", slots: KilnModel.KilnKeySlots(2), property: "name")
+                    self.bio = reader.optional("bio", slots: KilnModel.KilnKeySlots(3), property: "bio")
                 }
 
                 public nonisolated static var kilnMemberKeyCount: Int {
                     4
                 }
 
-                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 3:
                         if KilnModel.KilnObjectReader.key(key, is: "bio") {
@@ -147,7 +147,7 @@ func expectExpansion(
                         container.value("author", property: "author")
                     }
                     static func f_author(_ reader: inout KilnModel.KilnObjectReader) -> Author {
-                        reader.value("author", property: "author")
+                        reader.value("author", slots: KilnModel.KilnKeySlots(0), property: "author")
                     }
                 }
 
@@ -155,7 +155,7 @@ func expectExpansion(
                     1
                 }
 
-                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 6:
                         if KilnModel.KilnObjectReader.key(key, is: "author") {
@@ -236,19 +236,19 @@ func expectExpansion(
                         container.value("has_more", "hasMore", property: "hasMore", default: false)
                     }
                     static func f_hasMore(_ reader: inout KilnModel.KilnObjectReader) -> Bool {
-                        reader.value("has_more", "hasMore", property: "hasMore", default: false)
+                        reader.value("has_more", "hasMore", slots: KilnModel.KilnKeySlots(0, 1), property: "hasMore", default: false)
                     }
                     static func r_id(_ container: KilnModel.ModelDecodingContainer) -> Int {
                         container.value("id", property: "id")
                     }
                     static func f_id(_ reader: inout KilnModel.KilnObjectReader) -> Int {
-                        reader.value("id", property: "id")
+                        reader.value("id", slots: KilnModel.KilnKeySlots(2), property: "id")
                     }
                     static func r_page(_ container: KilnModel.ModelDecodingContainer) -> Int {
                         container.value("pageNo", property: "page", default: 1)
                     }
                     static func f_page(_ reader: inout KilnModel.KilnObjectReader) -> Int {
-                        reader.value("pageNo", property: "page", default: 1)
+                        reader.value("pageNo", slots: KilnModel.KilnKeySlots(3), property: "page", default: 1)
                     }
                     static func r_pubDate(_ container: KilnModel.ModelDecodingContainer) -> Date? {
                         container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
@@ -262,7 +262,7 @@ func expectExpansion(
                     4
                 }
 
-                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 2:
                         if KilnModel.KilnObjectReader.key(key, is: "id") {
@@ -350,7 +350,7 @@ func expectExpansion(
                         container.value("userID", "user_id", property: "userID", default: 0)
                     }
                     static func f_userID(_ reader: inout KilnModel.KilnObjectReader) -> Int {
-                        reader.value("userID", "user_id", property: "userID", default: 0)
+                        reader.value("userID", "user_id", slots: KilnModel.KilnKeySlots(0, 1), property: "userID", default: 0)
                     }
                 }
 
@@ -358,7 +358,7 @@ func expectExpansion(
                     2
                 }
 
-                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 6:
                         if KilnModel.KilnObjectReader.key(key, is: "userID") {
@@ -554,18 +554,18 @@ func expectExpansion(
                 }
 
                 @inline(never) nonisolated private mutating func _kilnRead(_ reader: inout KilnModel.KilnObjectReader) {
-                    self.id = reader.value("id", property: "id", default: 0)
-                    self.name = reader.value("name", property: "name", default: "")
-                    self.note = reader.optional("note", property: "note")
-                    self.lines = reader.value("lines", property: "lines", default: [])
-                    self.total = reader.value("total", property: "total", default: 0.0)
+                    self.id = reader.value("id", slots: KilnModel.KilnKeySlots(0), property: "id", default: 0)
+                    self.name = reader.value("name", slots: KilnModel.KilnKeySlots(1), property: "name", default: "")
+                    self.note = reader.optional("note", slots: KilnModel.KilnKeySlots(2), property: "note")
+                    self.lines = reader.value("lines", slots: KilnModel.KilnKeySlots(3), property: "lines", default: [])
+                    self.total = reader.value("total", slots: KilnModel.KilnKeySlots(4), property: "total", default: 0.0)
                 }
 
                 public nonisolated static var kilnMemberKeyCount: Int {
                     5
                 }
 
-                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 2:
                         if KilnModel.KilnObjectReader.key(key, is: "id") {

@@ -44,7 +44,7 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                         container.value("\(path.key)", property: "tags", default: [])
                     }
                     static func f_tags(_ reader: inout KilnModel.KilnObjectReader) -> [String] {
-                        reader.value("\(path.key)", property: "tags", default: [])
+                        reader.value("\(path.key)", slots: KilnModel.KilnKeySlots(0), property: "tags", default: [])
                     }
                 }
 
@@ -52,7 +52,7 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                     1
                 }
 
-                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case \(path.key.utf8.count):
                         if KilnModel.KilnObjectReader.key(key, is: "\(path.key)") {
@@ -111,14 +111,14 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                 }
 
                 public nonisolated init(kiln reader: inout KilnModel.KilnObjectReader) {
-                    self.tags = reader.value("tags", "list[first]", property: "tags", default: [])
+                    self.tags = reader.value("tags", "list[first]", slots: KilnModel.KilnKeySlots(0, 1), property: "tags", default: [])
                 }
 
                 public nonisolated static var kilnMemberKeyCount: Int {
                     2
                 }
 
-                public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) public nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 4:
                         if KilnModel.KilnObjectReader.key(key, is: "tags") {
@@ -186,7 +186,7 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                         container.value("a..b", property: "dotted", default: 0)
                     }
                     static func f_dotted(_ reader: inout KilnModel.KilnObjectReader) -> Int {
-                        reader.value("a..b", property: "dotted", default: 0)
+                        reader.value("a..b", slots: KilnModel.KilnKeySlots(0), property: "dotted", default: 0)
                     }
                 }
 
@@ -194,7 +194,7 @@ struct MalformedKeyPath: Sendable, CustomStringConvertible {
                     1
                 }
 
-                nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 4:
                         if KilnModel.KilnObjectReader.key(key, is: "a..b") {

@@ -3,9 +3,10 @@ import Testing
 
 @_spi(Testing) @testable import KilnModel
 
-/// The key slots `@DataModel` generates (`kilnMemberKeySlot(_:)`), and the look-ups that use
-/// them in objects of more than sixteen members: members out of order, Swift names tried before
-/// snake_case keys, keys the model does not read, and conformances written by hand.
+/// The key slots `@DataModel` generates (`kilnMemberKeySlot(_:)`, and `KilnKeySlots` in each read),
+/// and the look-ups that use them in objects small and large: members out of order, Swift names
+/// tried before snake_case keys, nulls and repeated keys, keys the model does not read, and
+/// conformances written by hand.
 @Suite struct KeySlotTests {
     @DataModel
     struct Listing: Equatable, Sendable {
@@ -42,9 +43,34 @@ import Testing
         #"{"listing_id": "9", "tags": [1, "b"], "z": {"listingId": 1}, "title": 5}"#,
         #"{"caf\u00e9": true, "listing_id": 7, "title": "t"}"#,
         #"{"listing_id": 7, "tit\u006ce": "t", "name": "n"}"#,
+        #"{"listingId": null, "title": "t", "listing_id": 7}"#,
+        #"{"listing_id": 1, "name": "m", "listing_id": 2, "name": "n"}"#,
+        #"{"title": "t", "listing_id": "x", "tags": "y"}"#,
     ])
     func outOfOrderMembersReadAsFoundationReadsThem(_ text: String) throws {
-        _ = try ModelIntentTests.decodeAllWays(Listing.self, Self.large(text))
+        let (small, _) = try ModelIntentTests.decodeAllWays(Listing.self, text)
+        let (large, _) = try ModelIntentTests.decodeAllWays(Listing.self, Self.large(text))
+        #expect(small == large)
+    }
+
+    @DataModel
+    struct Shelf: Equatable, Sendable {
+        var shelfName = ""
+        var mainListing = Listing()
+        var topListing: Listing?
+        var allListings: [Listing] = []
+        var spareListings: [Listing]?
+    }
+
+    /// Nested models, optional ones and lists of them, read by slot from members out of order
+    /// under their snake_case keys, with their own members out of order too.
+    @Test(arguments: [
+        #"{"all_listings": [{"title": "a", "listing_id": 1}, {"name": "b"}], "top_listing": null, "main_listing": {"tags": ["m"], "listingId": 2}, "shelf_name": "s"}"#,
+        #"{"spare_listings": [], "top_listing": {"listing_id": 3}, "topListing": null, "shelfName": "t", "shelf_name": "u"}"#,
+        #"{"main_listing": 5, "all_listings": {"title": "x"}, "top_listing": [], "shelf_name": null}"#,
+    ])
+    func nestedModelsReadBySlot(_ text: String) throws {
+        _ = try ModelIntentTests.decodeAllWays(Shelf.self, text)
     }
 
     /// A list of models whose members are all out of order: each element files its own
@@ -88,6 +114,39 @@ import Testing
             let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
             b = container.value("b", property: "b", default: 0)
             a = container.value("a", property: "a", default: 0)
+        }
+    }
+
+    /// A hand-written read whose slots are out of the model's range, or none, finds its keys by
+    /// their text.
+    struct HandWrittenSlots: KilnFastDecodable, Equatable {
+        var a = 0
+        var b = 0
+
+        static var kilnMemberKeyCount: Int { 2 }
+        static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+            guard key.count == 1 else { return -1 }
+            return key[0] == UInt8(ascii: "a") ? 0 : key[0] == UInt8(ascii: "b") ? 1 : -1
+        }
+
+        init(kiln reader: inout KilnObjectReader) {
+            b = reader.value("b", "bee", slots: KilnKeySlots(9, -4), property: "b", default: 0)
+            a = reader.value("a", slots: KilnKeySlots(-1), property: "a", default: 0)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try ModelDecodingContainer(decoder: decoder, model: Self.self)
+            b = container.value("b", "bee", property: "b", default: 0)
+            a = container.value("a", property: "a", default: 0)
+        }
+    }
+
+    @Test(arguments: [#"{"a": 1, "x": 0, "b": 2}"#, #"{"bee": 2, "x": 0, "a": 1}"#])
+    func slotsOutOfRangeInReadsAreIgnored(_ text: String) throws {
+        for text in [text, Self.large(text)] {
+            let (value, repairs) = try ModelIntentTests.decodeAllWays(HandWrittenSlots.self, text)
+            #expect(value.a == 1 && value.b == 2)
+            #expect(repairs.isEmpty)
         }
     }
 

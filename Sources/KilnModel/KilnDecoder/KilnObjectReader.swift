@@ -30,11 +30,11 @@ public struct KilnObjectReader {
     @usableFromInline var listKey = -1
     /// The key token after the member found last: members read in document order are found at once.
     @usableFromInline var hint: Int
-    /// How keys are found away from the hint, made on the first look-up that misses it: a
-    /// 64-bit filter of the keys for objects of a few members (a key the object lacks, such as
-    /// the Swift name tried before its snake_case twin, is then known absent without a scan); for
-    /// larger ones, the members filed under the model's key slots when the model has them and the
-    /// object's keys are plain ASCII, else a hashed table of the keys.
+    /// How keys are found away from the hint, made on the first look-up that misses it: the
+    /// members filed under the model's key slots when the model has them and the object's keys
+    /// are plain ASCII; otherwise a 64-bit filter of the keys for objects of a few members (a key
+    /// the object lacks, such as the Swift name tried before its snake_case twin, is then known
+    /// absent without a scan), and a hashed table of the keys for larger ones.
     @usableFromInline var table = MemberTable.none
     @usableFromInline var keyFilter: UInt64 = 0
 
@@ -73,10 +73,11 @@ public struct KilnObjectReader {
 
     /// Inlinable: built in place by the caller rather than copied out of a call.
     @inlinable
-    init(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Parent, place: Place, model: any KilnFastDecodable.Type) {
+    init<Model: KilnFastDecodable>(context: Unmanaged<KilnDecodingContext>, object: Int, parent: Parent, place: Place, model: Model.Type) {
         self.unmanagedContext = context
         self.object = object
         self.model = model
+        if Model.kilnMemberKeyCount > 0 { self.table = .unfiled }
         self.parent = parent
         self.place = place
         if case .parent = place, case .node(let node) = parent { self.cachedNode = node } else { self.cachedNode = nil }
@@ -114,22 +115,24 @@ public struct KilnObjectReader {
 
     /// Reads the property `property` from `key` (or `alternate`), falling back to `initial()`.
     @inlinable @inline(__always)
-    public mutating func value<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
+    public mutating func value<T: Decodable>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> T
+    ) -> T {
         // Two calls rather than one: this method's eight argument words would put two on the
         // stack, and a specialization merged with another (`Int` with `Int64`) reloads them with
         // one wide load, which stalls on the caller's two narrow stores (8% of the time of a
         // catalog decode). The fast read takes its five words in registers.
-        if let value = fastValue(T.self, key, alternate) { return value }
+        if let value = fastValue(T.self, key, alternate, slots) { return value }
         return tolerantValue(key, alternate, property: property, default: initial)
     }
 
-    /// ``fast(_:_:_:)`` out of line, so that its arguments fit in registers.
+    /// ``fast(_:_:_:_:)`` out of line, so that its arguments fit in registers.
     @inlinable @inline(never)
-    mutating func fastValue<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
-        fast(T.self, key, alternate)
+    mutating func fastValue<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> T? {
+        fast(T.self, key, alternate, slots)
     }
 
-    /// The tolerant read of `value(_:_:property:default:)`, out of line.
+    /// The tolerant read of `value(_:_:slots:property:default:)`, out of line.
     @inlinable @inline(never)
     mutating func tolerantValue<T: Decodable>(_ key: String, _ alternate: String?, property: String, default initial: () -> T) -> T {
         tolerant(T.self, key, alternate, initial: initial) ?? slow().value(key, alternate, property: property, default: initial())
@@ -137,17 +140,19 @@ public struct KilnObjectReader {
 
     /// Reads a property with no initial value: the policy's or the type's default fills gaps.
     @inlinable
-    public mutating func value<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String? = nil, property: String) -> T {
+    public mutating func value<T: Decodable & DefaultValueProviding>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String
+    ) -> T {
         // A nested model takes its own fast path; the check folds away once specialized.
         if let model = T.self as? any KilnFastDecodable.Type {
-            if let value = fastModel(model, key, alternate) as? T { return value }
-        } else if let value = fast(T.self, key, alternate) {
+            if let value = fastModel(model, key, alternate, slots) as? T { return value }
+        } else if let value = fast(T.self, key, alternate, slots) {
             return value
         }
         return tolerantDefaultValue(key, alternate, property: property)
     }
 
-    /// The tolerant read of ``value(_:_:property:)``, out of line, as
+    /// The tolerant read of ``value(_:_:slots:property:)``, out of line, as
     /// ``tolerantValue(_:_:property:default:)`` is for properties with initial values.
     @inlinable @inline(never)
     mutating func tolerantDefaultValue<T: Decodable & DefaultValueProviding>(_ key: String, _ alternate: String?, property: String) -> T {
@@ -156,16 +161,17 @@ public struct KilnObjectReader {
 
     /// Reads an optional property: absent or `null` is `nil` (or `initial()`).
     @inlinable
-    public mutating func optional<T: Decodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil) -> T?
-    {
+    public mutating func optional<T: Decodable>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> T? = nil
+    ) -> T? {
         // An unknown case of a `FallbackEnum` read as `nil` is the tolerant container's rule.
         if !withContext({ $0.unknownEnumIsNil }) || !(T.self is any FallbackEnum.Type) {
-            switch read(T.self, key) {
+            switch read(T.self, key, slot: slots.key) {
             case .value(let value): return value
             case .unusable: break
             case .absent:
                 if let alternate {
-                    switch read(T.self, alternate) {
+                    switch read(T.self, alternate, slot: slots.alternate) {
                     case .value(let value): return value
                     case .unusable: break
                     case .absent: if let shortcut = absentOptional(initial) { return shortcut }
@@ -178,7 +184,7 @@ public struct KilnObjectReader {
         return tolerantOptionalValue(key, alternate, property: property, default: initial)
     }
 
-    /// The tolerant read of ``optional(_:_:property:default:)``, out of line: the method that
+    /// The tolerant read of ``optional(_:_:slots:property:default:)``, out of line: the method that
     /// reads the property then needs nothing of the tolerant container, whose layout is known
     /// only at run time.
     @inlinable @inline(never)
@@ -193,8 +199,10 @@ public struct KilnObjectReader {
 
     /// Reads a nested model through its own fast path.
     @inlinable
-    public mutating func value<T: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T) -> T {
-        if let value = fastModel(T.self, key, alternate) { return value }
+    public mutating func value<T: KilnFastDecodable>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> T
+    ) -> T {
+        if let value = fastModel(T.self, key, alternate, slots) { return value }
         return tolerantModel(key, alternate, property: property, default: initial)
     }
 
@@ -208,26 +216,28 @@ public struct KilnObjectReader {
     /// Reads an optional nested model through its own fast path.
     @inlinable
     public mutating func optional<T: KilnFastDecodable>(
-        _ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> T? = nil
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> T? = nil
     ) -> T? {
-        if let value = fastModel(T.self, key, alternate) { return value }
-        if find(key) == nil, alternate.map({ find($0) == nil }) ?? true, let shortcut = absentOptional(initial) { return shortcut }
+        if let value = fastModel(T.self, key, alternate, slots) { return value }
+        if find(key, slot: slots.key) == nil, alternate.map({ find($0, slot: slots.alternate) == nil }) ?? true, let shortcut = absentOptional(initial) {
+            return shortcut
+        }
         return tolerantOptional(T.self, Self.keys(key, alternate)) { $0.optional(key, alternate, property: property, default: initial()) }
     }
 
     /// Reads a list of models, each through its own fast path.
     @inlinable
     public mutating func value<E: KilnFastDecodable>(
-        _ key: String, _ alternate: String? = nil, property: String, default initial: @autoclosure () -> [E]
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> [E]
     ) -> [E] {
-        if let value = fastModels(E.self, key, alternate) { return value }
+        if let value = fastModels(E.self, key, alternate, slots) { return value }
         return tolerant([E].self, Self.keys(key, alternate), initial: { initial() }) { $0.value(key, alternate, property: property, default: initial()) }
     }
 
     /// Reads a list of models with no initial value, each through its own fast path.
     @inlinable
-    public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, property: String) -> [E] {
-        if let value = fastModels(E.self, key, alternate) { return value }
+    public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String) -> [E] {
+        if let value = fastModels(E.self, key, alternate, slots) { return value }
         return tolerant([E].self, Self.keys(key, alternate), initial: { [] }) { $0.value(key, alternate, property: property) }
     }
 
@@ -338,6 +348,78 @@ extension KilnObjectReader {
         return found
     }
 
+    /// ``find(_:)``, by the key's slot (``KilnKeySlots``) once the members are filed: one load,
+    /// no key compared, the look-up hint left where it is. Until then the key is tried at the
+    /// hint, and the first miss files the members.
+    @inlinable @inline(__always)
+    mutating func find(_ key: String, slot: Int32) -> Int? {
+        if let filed = filedMember(slot) { return filed }
+        if let found = key.utf8.withContiguousStorageIfAvailable({ memberAtHint(UnsafeRawBufferPointer($0)) }) ?? nil {
+            advanceHint(past: found)
+            return tokens[found].kind == .null ? nil : found
+        }
+        return findAwayFromHint(key, slot: slot)
+    }
+
+    /// ``find(_:slot:)`` with only the read of a filed slot inline, for an alternate key: the
+    /// look-up at the hint, which an alternate rarely passes, stays out of line.
+    @inlinable @inline(__always)
+    mutating func findAlternate(_ key: String, slot: Int32) -> Int? {
+        if let filed = filedMember(slot) { return filed }
+        return findOutOfLine(key, slot: slot)
+    }
+
+    /// ``find(_:slot:)`` out of line.
+    @usableFromInline @inline(never)
+    mutating func findOutOfLine(_ key: String, slot: Int32) -> Int? {
+        find(key, slot: slot)
+    }
+
+    /// ``find(_:slot:)`` once the hint missed: the slot, once the members are filed when the
+    /// model can file them and has not yet; else ``find(_:)``.
+    @usableFromInline @inline(never)
+    mutating func findAwayFromHint(_ key: String, slot: Int32) -> Int? {
+        if slot >= 0, table.isUnfiled, tokens[object].isASCII {
+            fileMembers()
+            if let filed = filedMember(slot) { return filed }
+        }
+        return find(key)
+    }
+
+    /// The value token filed under `slot` when present and not null, `.some(nil)` when absent or
+    /// null; `nil` when the members are not filed or the slot is out of range.
+    @inlinable @inline(__always)
+    func filedMember(_ slot: Int32) -> Int?? {
+        // A slot in range implies a table of slots: `slotCount` is negative for the others.
+        guard slot >= 0, Int(slot) < table.slotCount else { return nil }
+        let filed = Int(truncatingIfNeeded: table.offset) &+ Int(slot)
+        let keyToken = Int(withContext { $0.memberTables.slots[filed] })
+        guard keyToken != 0, tokens[keyToken &+ 1].kind != .null else { return .some(nil) }
+        return .some(keyToken &+ 1)
+    }
+
+    /// Files the members under the model's key slots (``KilnFastDecodable/kilnFileMembers(_:)``).
+    @usableFromInline
+    mutating func fileMembers() {
+        model.kilnFileMembers(&self)
+    }
+
+    /// Files the members under `Model`'s key slots, when it has them and the object's keys are
+    /// plain ASCII.
+    @inlinable
+    mutating func fileMembers<Model: KilnFastDecodable>(by model: Model.Type) {
+        guard table.isUnfiled, tokens[object].isASCII else { return }
+        let object = self.object
+        table = withContext { $0.memberTables.fileMembers(of: object, in: $0.tape, by: Model.self) }
+    }
+
+    /// Moves the look-up hint past the member whose value token is `found`.
+    @inlinable @inline(__always)
+    mutating func advanceHint(past found: Int) {
+        let token = tokens[found]
+        hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
+    }
+
     /// The member's value token when present, `null` included. The member after the one found
     /// last is tried first, in place; then, in an object whose keys are plain ASCII, a scan of its
     /// members (a few) or its ``MemberTable`` (more: the model's key slots, or hashed keys); keys
@@ -351,8 +433,7 @@ extension KilnObjectReader {
         case .unknown?, nil: found = findAwayFromHint(key)
         }
         guard let found else { return nil }
-        let token = tokens[found]
-        hint = token.kind.rawValue >= JSONToken.Kind.object.rawValue ? Int(token.payload) : found + 1
+        advanceHint(past: found)
         return found
     }
 
@@ -402,7 +483,7 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     mutating func isAbsentByFilter(_ key: UnsafeRawBufferPointer) -> Bool {
         let token = tokens[object]
-        guard Int(token.aux) <= MemberTable.scanLimit, token.isASCII, JSONTape.isASCII(key) else { return false }
+        guard Int(token.aux) <= MemberTable.scanLimit, !table.isUnfiled, token.isASCII, JSONTape.isASCII(key) else { return false }
         if !table.hasFilter {
             let object = self.object
             keyFilter = withContext { $0.tape.keyFilter(of: object) }
@@ -426,6 +507,7 @@ extension KilnObjectReader {
     /// ``findAllowingNull(_:)`` once the hint missed.
     @usableFromInline
     mutating func findAwayFromHint(_ key: String) -> Int? {
+        if table.isUnfiled, tokens[object].isASCII { fileMembers() }
         var key = key
         let start = hint
         let object = self.object
@@ -444,16 +526,6 @@ extension KilnObjectReader {
                     asStrings = true
                     return nil
                 }
-                if members <= MemberTable.scanLimit {
-                    if !table.hasFilter {
-                        filter = tape.keyFilter(of: object)
-                        table = .filtered
-                    }
-                    guard filter & JSONTape.filterBit(raw) != 0 else { return nil }
-                    return tape.member(of: object, key: raw, hint: start)
-                }
-                // More members: the model's key slots, when it has them.
-                if table.isNone, model.kilnMemberKeyCount > 0 { table = context.memberTables.fileMembers(of: object, in: tape, by: model) }
                 if table.isSlotted {
                     switch context.memberTables.member(raw, in: table, of: model) {
                     case 0?: return nil
@@ -461,6 +533,14 @@ extension KilnObjectReader {
                     // A key without a slot.
                     case nil: return tape.member(of: object, key: raw, hint: start)
                     }
+                }
+                if members <= MemberTable.scanLimit {
+                    if !table.hasFilter {
+                        filter = tape.keyFilter(of: object)
+                        table = .filtered
+                    }
+                    guard filter & JSONTape.filterBit(raw) != 0 else { return nil }
+                    return tape.member(of: object, key: raw, hint: start)
                 }
                 if !table.isBuilt { table = context.memberTables.build(of: object, in: tape) }
                 return context.memberTables.member(raw, in: table, of: tape)
@@ -491,8 +571,8 @@ extension KilnObjectReader {
     }
 
     @inlinable @inline(__always)
-    mutating func read<T: Decodable>(_ type: T.Type, _ key: String) -> Outcome<T> {
-        guard let index = find(key) else { return .absent }
+    mutating func read<T: Decodable>(_ type: T.Type, _ key: String, slot: Int32) -> Outcome<T> {
+        guard let index = find(key, slot: slot) else { return .absent }
         guard let value = strict(T.self, at: index) else { return .unusable }
         return .value(value)
     }
@@ -510,12 +590,12 @@ extension KilnObjectReader {
     /// it was, so that the tolerant rules find the keys again where this read found them, at the
     /// hint, rather than by a search.
     @inlinable @inline(__always)
-    mutating func fast<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
+    mutating func fast<T: Decodable>(_ type: T.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> T? {
         let start = hint
-        var found = find(key)
+        var found = find(key, slot: slots.key)
         var atAlternate = false
         if found == nil, let alternate {
-            found = find(alternate)
+            found = findAlternate(alternate, slot: slots.alternate)
             atAlternate = true
         }
         guard let index = found else {
@@ -551,29 +631,35 @@ extension KilnObjectReader {
     }
 
     /// The nested model at the first present key, read through its own fast path; `nil`, with the
-    /// look-up hint where it was (``fast(_:_:_:)``), when that key holds no object.
+    /// look-up hint where it was (``fast(_:_:_:_:)``), when that key holds no object.
     @inlinable
-    mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?) -> T? {
+    mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> T? {
         let start = hint
-        guard let index = find(key) ?? alternate.flatMap({ find($0) }), tokens[index].kind == .object else {
+        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }), tokens[index].kind == .object else {
             hint = start
             return nil
         }
         let context = unmanagedContext
-        let mark = withContext { $0.memberTables.top }
+        let (mark, fileAtOnce) = withContext { ($0.memberTables.top, $0.memberTables.filesAtOnce(T.self)) }
         // The child refers to this reader, which outlives it, for its path.
-        let value = withUnsafeMutablePointer(to: &self) { me in
+        let (value, filed) = withUnsafeMutablePointer(to: &self) { me in
             var child = KilnObjectReader(
                 context: context, object: index, parent: .reader(me), place: .keyToken(Int32(truncatingIfNeeded: index - 1)), model: T.self)
-            return T(kiln: &child)
+            // Objects of a model are alike: once one has filed its members (its keys were not
+            // where the model looked first), the next files them at once.
+            if fileAtOnce { child.fileMembers(by: T.self) }
+            return (T(kiln: &child), child.table.isSlotted)
         }
-        withContext { $0.memberTables.top = mark }
+        withContext {
+            $0.memberTables.top = mark
+            $0.memberTables.noteFiling(T.self, filed: filed)
+        }
         return value
     }
 
     @inlinable
-    mutating func fastModels<E: KilnFastDecodable>(_ type: E.Type, _ key: String, _ alternate: String?) -> [E]? {
-        guard let index = find(key) ?? alternate.flatMap({ find($0) }) else { return nil }
+    mutating func fastModels<E: KilnFastDecodable>(_ type: E.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> [E]? {
+        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }) else { return nil }
         let tokens = self.tokens
         let array = tokens[index]
         guard array.kind == .array else { return nil }
@@ -589,20 +675,27 @@ extension KilnObjectReader {
         i = index + 1
         var position = 0
         let context = unmanagedContext
+        // Elements are alike: once one has filed its members under the model's slots (its keys
+        // were not where the model looked first), the next ones file theirs at once, without
+        // trying the first key at the hint.
         let mark = withContext { $0.memberTables.top }
+        var fileAtOnce = withContext { $0.memberTables.filesAtOnce(E.self) }
         // The children refer to this reader, which outlives them, for their paths.
         withUnsafeMutablePointer(to: &self) { me in
             while i < end {
                 var child = KilnObjectReader(
                     context: context, object: i, parent: .reader(me),
                     place: .element(list: Int32(truncatingIfNeeded: index - 1), position: Int32(truncatingIfNeeded: position)), model: E.self)
+                if fileAtOnce { child.fileMembers(by: E.self) }
                 items.append(E(kiln: &child))
+                fileAtOnce = child.table.isSlotted
                 // Through the borrowed context: holding the tables would retain them.
                 context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
                 i = Int(tokens[i].payload)
                 position += 1
             }
         }
+        context._withUnsafeGuaranteedRef { $0.memberTables.noteFiling(E.self, filed: fileAtOnce) }
         return items
     }
 

@@ -9,8 +9,9 @@
 /// The first of two equal keys wins, as in Foundation.
 ///
 /// A model whose keys are known at compile time (``KilnFastDecodable/kilnMemberKeySlot(_:)``)
-/// gets slots instead of hashed keys: each key the model reads has a slot, which holds the
-/// first member with that key, filed in one pass.
+/// gets slots instead, whatever the object's size: each key the model reads has a slot, which
+/// holds the first member with that key, filed in one pass, and a read that knows its key's slot
+/// (``KilnKeySlots``) finds the member, or its absence, in one load.
 ///
 /// Tables live in the decode's context (``MemberTables``), one above another: a nested model's
 /// reader finishes before its parent reads on, so its table is released when it returns.
@@ -24,15 +25,19 @@ struct MemberTable: Sendable {
 
     /// Nothing made yet.
     @inlinable static var none: MemberTable { MemberTable(offset: 0, mask: -1) }
+    /// Nothing made yet, for a model with key slots: the first look-up away from the hint files
+    /// the members (``MemberTables/fileMembers(of:in:by:)``) when the keys are plain ASCII.
+    @inlinable static var unfiled: MemberTable { MemberTable(offset: 1, mask: -1) }
     /// No table: the reader made its key filter instead.
     @inlinable static var filtered: MemberTable { MemberTable(offset: 0, mask: -2) }
 
     @inlinable var isNone: Bool { mask == -1 }
+    @inlinable var isUnfiled: Bool { mask == -1 && offset == 1 }
     @inlinable var isBuilt: Bool { mask >= 0 }
     @inlinable var hasFilter: Bool { mask == -2 }
     /// Whether the table holds the model's slots (``MemberTables/fileMembers(of:in:by:)``).
     @inlinable var isSlotted: Bool { mask <= -3 }
-    /// The number of slots of a table of slots.
+    /// The number of slots of a table of slots; negative for the other states.
     @inlinable var slotCount: Int { Int(-3 &- mask) }
 
     /// A table of `count` slots at `offset`.
@@ -40,8 +45,8 @@ struct MemberTable: Sendable {
         MemberTable(offset: Int32(truncatingIfNeeded: offset), mask: Int32(truncatingIfNeeded: -3 - count))
     }
 
-    /// Objects with at most this many members are scanned after a key filter: a table would cost
-    /// more than it saves.
+    /// Objects with at most this many members are scanned after a key filter, unless their model
+    /// has slots: a table of hashed keys would cost more than it saves.
     @usableFromInline static let scanLimit = 16
 
     @inlinable init(offset: Int32, mask: Int32) {
@@ -77,13 +82,37 @@ final class MemberTables {
     @exclusivity(unchecked) @usableFromInline var capacity: Int
     /// The first free slot: tables of readers still running sit below it.
     @exclusivity(unchecked) @usableFromInline var top = 0
+    /// Models whose objects had their members filed, by their metadata's address, in eight
+    /// entries chosen by that address: the next object of such a model is filed as its reader
+    /// starts, without first trying a key at the hint (``filesAtOnce(_:)``).
+    @usableFromInline let filingModels: UnsafeMutablePointer<UInt>
 
     init() {
         capacity = 256
         slots = .allocate(capacity: capacity)
+        filingModels = .allocate(capacity: 8)
+        filingModels.initialize(repeating: 0, count: 8)
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        filingModels.deallocate()
+    }
+
+    /// Whether the last object of `model` read in this decode had its members filed.
+    @inlinable @inline(__always)
+    func filesAtOnce<Model: KilnFastDecodable>(_ model: Model.Type) -> Bool {
+        let id = UInt(bitPattern: ObjectIdentifier(model))
+        return filingModels[Int(truncatingIfNeeded: (id &>> 4) & 7)] == id
+    }
+
+    /// Notes whether an object of `model` had its members filed.
+    @inlinable @inline(__always)
+    func noteFiling<Model: KilnFastDecodable>(_ model: Model.Type, filed: Bool) {
+        let id = UInt(bitPattern: ObjectIdentifier(model))
+        let entry = filingModels + Int(truncatingIfNeeded: (id &>> 4) & 7)
+        if filed { entry.pointee = id } else if entry.pointee == id { entry.pointee = 0 }
+    }
 
     /// Builds the table of the object at `object`, whose keys are all plain ASCII.
     @usableFromInline
@@ -111,7 +140,9 @@ final class MemberTables {
 
     /// Files each member of the object at `object`, whose keys are all plain ASCII, under its
     /// slot among the keys `model` reads: the first member with each key, zero where none has it.
-    @usableFromInline
+    /// Inlinable: specialized for the model (``KilnFastDecodable/kilnFileMembers(_:)``), its
+    /// slots are a switch inlined into the loop.
+    @inlinable
     func fileMembers<Model: KilnFastDecodable>(of object: Int, in tape: JSONTape, by model: Model.Type) -> MemberTable {
         // At most 2^30 slots, so that the count fits the table's mask.
         let count = min(max(0, Model.kilnMemberKeyCount), 1 << 30)
@@ -144,7 +175,8 @@ final class MemberTables {
         return keyToken == 0 ? 0 : keyToken &+ 1
     }
 
-    private func grow(toFit needed: Int) {
+    @usableFromInline
+    func grow(toFit needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let bigger = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
