@@ -392,10 +392,10 @@ extension KilnObjectReader {
     func filedMember(_ slot: Int32) -> Int?? {
         // A slot in range implies a table of slots: `slotCount` is negative for the others.
         guard slot >= 0, Int(slot) < table.slotCount else { return nil }
-        let filed = Int(truncatingIfNeeded: table.offset) &+ Int(slot)
-        let keyToken = Int(withContext { $0.memberTables.slots[filed] })
-        guard keyToken != 0, tokens[keyToken &+ 1].kind != .null else { return .some(nil) }
-        return .some(keyToken &+ 1)
+        let table = self.table
+        let found = withContext { $0.memberTables.filedValue(at: Int(slot), in: table) }
+        guard found != 0, tokens[found].kind != .null else { return .some(nil) }
+        return .some(found)
     }
 
     /// Files the members under the model's key slots (``KilnFastDecodable/kilnFileMembers(_:)``).

@@ -171,6 +171,13 @@ final class MemberTables {
     func member<Model: KilnFastDecodable>(_ key: UnsafeRawBufferPointer, in table: MemberTable, of model: Model.Type) -> Int? {
         let slot = Model.kilnMemberKeySlot(key)
         guard slot >= 0, slot < table.slotCount else { return nil }
+        return filedValue(at: slot, in: table)
+    }
+
+    /// The value token of the member `table` filed under `slot`, one of its slots; `0` when the
+    /// object has none.
+    @inlinable @inline(__always)
+    func filedValue(at slot: Int, in table: MemberTable) -> Int {
         let keyToken = Int(slots[Int(table.offset) &+ slot])
         return keyToken == 0 ? 0 : keyToken &+ 1
     }
