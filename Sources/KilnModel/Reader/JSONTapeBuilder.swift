@@ -248,6 +248,11 @@ struct JSONTapeBuilder {
     /// Reads the document. `Checks`: whether every token, or only a string, checks for the end
     /// of what may be read in place (``anchor(in:count:)``); specialized, so that a document
     /// whose anchor is a quote pays no check on its other tokens.
+    ///
+    /// Each turn of the loop reads one value at `i` (whitespace skipped), then what follows it:
+    /// the ends of the containers it closes, then a comma and the next element or key, which
+    /// the next turn reads the value of. A container that opens with a value starts the next
+    /// turn at once. No flag says which of the two the loop is in: the code does.
     mutating func run<Checks: TailChecks>(_ checks: Checks.Type) throws(JSONSyntaxError) {
         // Container token indices, innermost last, and beside them the count of values read in
         // each container's parent when the container opened.
@@ -260,70 +265,72 @@ struct JSONTapeBuilder {
         // here rather than in its token until it closes.
         var values: UInt32 = 0
         var i = skipWhitespace(0)
-        var needValue = true
         while true {
             if Checks.everyToken, i >= switchAt { switchToTail(i) }
-            if needValue {
-                values &+= 1
-                let b = p[i]
-                switch b {
-                case UInt8(ascii: "\""):
-                    // Only a string passes a quote, so only a string may pass the anchor.
-                    if i >= switchAt { switchToTail(i) }
-                    i = try valueString(i, Checks.self)
-                    if i > switchAt { switchToTail(i) }
-                    needValue = false
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth) levels", i) }
-                    let isObject = b == UInt8(ascii: "{")
-                    stack[depth] = tokenCount
-                    counts[depth] = Int(values)
-                    depth += 1
-                    values = 0
-                    // An object's keys are plain until one is not (`key(_:of:)`).
-                    append(isObject ? .object : .array, 0, 0, isASCII: isObject)
-                    inObject = isObject
-                    i = skipLayout(i &+ 1)
-                    if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        depth -= 1
-                        tokens[stack[depth]].payload = Int64(tokenCount)
-                        values = UInt32(truncatingIfNeeded: counts[depth])
-                        if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
-                        i += 1
-                        needValue = false
-                    } else if isObject {
-                        i = try key(i, of: stack[depth - 1], Checks.self)
-                    }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    i = try number(i)
-                    needValue = false
-                case UInt8(ascii: "t"):
-                    guard p[i + 1] == UInt8(ascii: "r"), p[i + 2] == UInt8(ascii: "u"), p[i + 3] == UInt8(ascii: "e") else {
-                        throw fail("invalid literal; expected 'true'", i)
-                    }
-                    append(.true, 0, UInt32(truncatingIfNeeded: i))
-                    i += 4
-                    needValue = false
-                case UInt8(ascii: "f"):
-                    guard p[i + 1] == UInt8(ascii: "a"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "s"), p[i + 4] == UInt8(ascii: "e") else {
-                        throw fail("invalid literal; expected 'false'", i)
-                    }
-                    append(.false, 0, UInt32(truncatingIfNeeded: i))
-                    i += 5
-                    needValue = false
-                case UInt8(ascii: "n"):
-                    guard p[i + 1] == UInt8(ascii: "u"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "l") else {
-                        throw fail("invalid literal; expected 'null'", i)
-                    }
-                    append(.null, 0, UInt32(truncatingIfNeeded: i))
-                    i += 4
-                    needValue = false
-                default:
-                    throw unexpected(i, expecting: "a value")
+            values &+= 1
+            let b = p[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                // Only a string passes a quote, so only a string may pass the anchor.
+                if i >= switchAt { switchToTail(i) }
+                i = try valueString(i, Checks.self)
+                if i > switchAt { switchToTail(i) }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth) levels", i) }
+                let isObject = b == UInt8(ascii: "{")
+                stack[depth] = tokenCount
+                counts[depth] = Int(values)
+                depth += 1
+                values = 0
+                // An object's keys are plain until one is not (`key(_:of:)`).
+                append(isObject ? .object : .array, 0, 0, isASCII: isObject)
+                inObject = isObject
+                i = skipLayout(i &+ 1)
+                if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    depth -= 1
+                    tokens[stack[depth]].payload = Int64(tokenCount)
+                    values = UInt32(truncatingIfNeeded: counts[depth])
+                    if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
+                    i += 1
+                } else {
+                    if isObject { i = try key(i, of: stack[depth - 1], Checks.self) }
+                    if i > count { throw fail("unexpected end of input", count) }
+                    // The container's first value.
+                    continue
                 }
-                if i > count { throw fail("unexpected end of input", count) }
-            } else {
-                guard depth > 0 else { break }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try number(i)
+            case UInt8(ascii: "t"):
+                guard p[i + 1] == UInt8(ascii: "r"), p[i + 2] == UInt8(ascii: "u"), p[i + 3] == UInt8(ascii: "e") else {
+                    throw fail("invalid literal; expected 'true'", i)
+                }
+                append(.true, 0, UInt32(truncatingIfNeeded: i))
+                i += 4
+            case UInt8(ascii: "f"):
+                guard p[i + 1] == UInt8(ascii: "a"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "s"), p[i + 4] == UInt8(ascii: "e") else {
+                    throw fail("invalid literal; expected 'false'", i)
+                }
+                append(.false, 0, UInt32(truncatingIfNeeded: i))
+                i += 5
+            case UInt8(ascii: "n"):
+                guard p[i + 1] == UInt8(ascii: "u"), p[i + 2] == UInt8(ascii: "l"), p[i + 3] == UInt8(ascii: "l") else {
+                    throw fail("invalid literal; expected 'null'", i)
+                }
+                append(.null, 0, UInt32(truncatingIfNeeded: i))
+                i += 4
+            default:
+                throw unexpected(i, expecting: "a value")
+            }
+            if i > count { throw fail("unexpected end of input", count) }
+            // After the value: the ends of the containers it closes, then a comma and the next
+            // element or key; or the end of the document.
+            while true {
+                if Checks.everyToken, i >= switchAt { switchToTail(i) }
+                guard depth > 0 else {
+                    i = skipWhitespace(i)
+                    if i < count { throw unexpected(i, expecting: "the end of the document") }
+                    return
+                }
                 i = skipLayout(i)
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
@@ -331,22 +338,19 @@ struct JSONTapeBuilder {
                     if Checks.everyToken, i >= switchAt { switchToTail(i) }
                     i = skipLayout(i &+ 1)
                     if inObject { i = try key(i, of: stack[depth - 1], Checks.self) }
-                    needValue = true
-                } else if b == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    depth -= 1
-                    tokens[stack[depth]].payload = Int64(tokenCount)
-                    tokens[stack[depth]].aux = values
-                    values = UInt32(truncatingIfNeeded: counts[depth])
-                    if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
-                    i &+= 1
-                } else {
+                    break
+                }
+                guard b == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw unexpected(i, expecting: inObject ? "',' or '}'" : "',' or ']'")
                 }
+                depth -= 1
+                tokens[stack[depth]].payload = Int64(tokenCount)
+                tokens[stack[depth]].aux = values
+                values = UInt32(truncatingIfNeeded: counts[depth])
+                if depth > 0 { inObject = tokens[stack[depth - 1]].kind == .object }
+                i &+= 1
             }
-            if needValue { i = skipWhitespace(i) }
         }
-        i = skipWhitespace(i)
-        if i < count { throw unexpected(i, expecting: "the end of the document") }
     }
 
     /// Reads `"key" :` of the object at token `object` and returns where the value starts. A key
