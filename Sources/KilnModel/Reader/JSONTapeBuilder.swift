@@ -331,7 +331,8 @@ struct JSONTapeBuilder {
                     if i < count { throw unexpected(i, expecting: "the end of the document") }
                     return
                 }
-                i = skipLayout(i)
+                // A comma or a bracket most often follows a value at once.
+                if p[i] <= 0x20 { i = skipLayout(i) }
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
                     // Whitespace from a token before the anchor may end past it.
