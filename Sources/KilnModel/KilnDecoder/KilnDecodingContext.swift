@@ -223,16 +223,28 @@ extension KilnDecodingContext {
     @inlinable @inline(__always)
     func string(at index: Int) -> String? {
         guard index >= 0 else { return nil }
-        let kind = tape.tokens[index].kind
-        guard kind == .string || kind == .escapedString else { return nil }
-        return tape.string(at: index)
+        return Self.string(tape.tokens[index], in: tape.base)
+    }
+
+    /// The string of `token` of the document at `base`, when it is a string: ``string(at:)`` for a
+    /// caller that holds the token and the bytes already (``KilnObjectReader``).
+    @inlinable @inline(__always)
+    static func string(_ token: JSONToken, in base: UnsafeMutablePointer<UInt8>) -> String? {
+        guard token.kind == .string || token.kind == .escapedString else { return nil }
+        return JSONTape.string(token, in: base)
     }
 
     @inlinable @inline(__always)
     func bool(at index: Int) -> Bool? {
-        switch kind(index) {
-        case .true: true
-        case .false: false
+        Self.bool(index >= 0 ? tape.tokens[index] : nil)
+    }
+
+    /// ``bool(at:)`` of a token the caller holds (`nil`: none).
+    @inlinable @inline(__always)
+    static func bool(_ token: JSONToken?) -> Bool? {
+        switch token?.kind {
+        case .true?: true
+        case .false?: false
         default: nil
         }
     }
@@ -242,7 +254,12 @@ extension KilnDecodingContext {
     @inlinable @inline(__always)
     func integer<I: FixedWidthInteger>(_ type: I.Type, at index: Int) -> I?? {
         guard index >= 0 else { return .none }
-        let token = tape.tokens[index]
+        return integer(I.self, tape.tokens[index], at: index)
+    }
+
+    /// ``integer(_:at:)`` of `token`, the token at `index`, which the caller holds.
+    @inlinable @inline(__always)
+    func integer<I: FixedWidthInteger>(_ type: I.Type, _ token: JSONToken, at index: Int) -> I?? {
         switch token.kind {
         case .int: return .some(I(exactly: token.payload))
         case .uint: return .some(I(exactly: UInt64(bitPattern: token.payload)))

@@ -728,17 +728,20 @@ extension KilnObjectReader {
     /// Reads `T` at `index` as Foundation would, without throwing on the common types.
     @inlinable @inline(__always)
     func strict<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
-        withContext { context in
+        // The scalars from the token and bytes the reader holds, not through the context's tape.
+        let token = tokens[index]
+        let bytes = self.bytes
+        return withContext { context in
             if T.self == String.self {
-                guard let value = context.string(at: index) else { return nil }
+                guard let value = KilnDecodingContext.string(token, in: bytes) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }
             if T.self == Int.self {
-                guard case .some(.some(let value)) = context.integer(Int.self, at: index) else { return nil }
+                guard case .some(.some(let value)) = context.integer(Int.self, token, at: index) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }
             if T.self == Bool.self {
-                guard let value = context.bool(at: index) else { return nil }
+                guard let value = KilnDecodingContext.bool(token) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }
             if T.self == Double.self {
@@ -746,7 +749,7 @@ extension KilnObjectReader {
                 return unsafeBitCast(value, to: T.self)
             }
             if T.self == Int64.self {
-                guard case .some(.some(let value)) = context.integer(Int64.self, at: index) else { return nil }
+                guard case .some(.some(let value)) = context.integer(Int64.self, token, at: index) else { return nil }
                 return unsafeBitCast(value, to: T.self)
             }
             if T.self is [String].Type {

@@ -191,9 +191,13 @@ final class JSONTape: @unchecked Sendable {
     /// The string at `index` (a string token), unescaped.
     @inlinable
     func string(at index: Int) -> String {
-        let token = tokens[index]
-        let start = Int(token.payload)
-        let raw = UnsafeBufferPointer(start: base + start, count: Int(token.aux))
+        Self.string(tokens[index], in: base)
+    }
+
+    /// The string of `token` (a string token) of the document at `base`, unescaped.
+    @inlinable @inline(__always)
+    static func string(_ token: JSONToken, in base: UnsafeMutablePointer<UInt8>) -> String {
+        let raw = UnsafeBufferPointer(start: base + Int(token.payload), count: Int(token.aux))
         if token.kind == .string { return JSONTape.string(validated: raw, isASCII: token.isASCII) }
         return JSONTape.unescape(raw, isASCII: token.isASCII)
     }
