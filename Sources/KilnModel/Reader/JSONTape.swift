@@ -197,7 +197,7 @@ final class JSONTape: @unchecked Sendable {
     /// The string of `token` (a string token) of the document at `base`, unescaped.
     @inlinable @inline(__always)
     static func string(_ token: JSONToken, in base: UnsafeMutablePointer<UInt8>) -> String {
-        let raw = UnsafeBufferPointer(start: base + Int(token.payload), count: Int(token.aux))
+        let raw = rawBytes(of: token, in: base)
         if token.kind == .string { return JSONTape.string(validated: raw, isASCII: token.isASCII) }
         return JSONTape.unescape(raw, isASCII: token.isASCII)
     }
@@ -216,9 +216,13 @@ final class JSONTape: @unchecked Sendable {
     /// The raw UTF-8 bytes of the string at `index`, escapes left as written.
     @inlinable
     func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        let token = tokens[index]
-        let start = Int(token.payload)
-        return UnsafeBufferPointer(start: base + start, count: Int(token.aux))
+        Self.rawBytes(of: tokens[index], in: base)
+    }
+
+    /// The raw UTF-8 bytes of `token` (a string token) of the document at `base`.
+    @inlinable @inline(__always)
+    static func rawBytes(of token: JSONToken, in base: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + Int(token.payload), count: Int(token.aux))
     }
 
     /// Resolves the escapes of a string the reader has validated (every escape well formed,
