@@ -209,6 +209,12 @@ struct PendingRepairChunks {
     /// Its document (`-1`: none), tested before `inPlace` is touched.
     private var inPlaceDocument = -1
 
+    /// `inPlace` for a call made while the log holds it: a reference taken out of the log
+    /// would be retained and released around each call, once or twice per repair.
+    private var unretainedInPlace: Unmanaged<InPlaceCopies>? {
+        inPlace.map { Unmanaged.passUnretained($0) }
+    }
+
     /// Whether the log holds one repair (what `onRepair` is handed): no chunk is made at its
     /// full size for it.
     private let holdsOne: Bool
@@ -246,8 +252,8 @@ struct PendingRepairChunks {
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
-        if Int(repair.document) == inPlaceDocument, case .token(let token) = repair.found, let inPlace {
-            repair.found = .token(inPlace.copy(token))
+        if Int(repair.document) == inPlaceDocument, case .token(let token) = repair.found, let copies = unretainedInPlace {
+            repair.found = .token(copies._withUnsafeGuaranteedRef { $0.copy(token) })
         }
         repair.tail = tailPlace(tail)
         switch result {
@@ -345,8 +351,10 @@ struct PendingRepairChunks {
         var place = PendingRepair.Place(
             start: UInt32(truncatingIfNeeded: start), count: UInt16(truncatingIfNeeded: min(count, PendingRepair.Place.stepsCountedApart)))
         let isInPlace = document == inPlaceDocument
-        if isInPlace, let inPlace {
-            steps.withUnsafeMutableBufferPointer { inPlace.copyKeys(of: UnsafeMutableBufferPointer(rebasing: $0[first...])) }
+        if isInPlace, let copies = unretainedInPlace {
+            steps.withUnsafeMutableBufferPointer { all in
+                copies._withUnsafeGuaranteedRef { $0.copyKeys(of: UnsafeMutableBufferPointer(rebasing: all[first...])) }
+            }
         }
         if let anchor = anchor?.takeUnretainedValue() {
             if lastAnchor !== anchor {
