@@ -21,8 +21,8 @@ static inline int kiln_ends_plain_text(uint8_t b) {
 }
 
 // One block of the scan: `kiln_plain_stops` marks the bytes of the block at `p` that end plain
-// text (`kiln_ends_plain_text`), nonzero when one does; `kiln_first_stop` gives the first one's
-// place in the block.
+// text (`kiln_ends_plain_text`), nonzero when one does, and `kiln_non_spaces` the bytes that are
+// not spaces; `kiln_first_stop` gives the first marked byte's place in the block.
 #if defined(__SSE2__)
 enum { KILN_SCAN_BLOCK = 16 };
 static inline uint64_t kiln_plain_stops(const uint8_t *p) {
@@ -34,6 +34,10 @@ static inline uint64_t kiln_plain_stops(const uint8_t *p) {
     __m128i special = _mm_or_si128(
         _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)), _mm_cmplt_epi8(x, space));
     return (uint64_t)(unsigned)_mm_movemask_epi8(special);
+}
+static inline uint64_t kiln_non_spaces(const uint8_t *p) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))) ^ 0xFFFFu);
 }
 static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)__builtin_ctzll(stops); }
 #elif defined(__ARM_NEON) && defined(__aarch64__)
@@ -49,6 +53,10 @@ static inline uint64_t kiln_plain_stops(const uint8_t *p) {
     // Four bits per byte: the narrowing shift keeps the middle of each 16-bit lane.
     return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(special), 4)), 0);
 }
+static inline uint64_t kiln_non_spaces(const uint8_t *p) {
+    uint8x16_t other = vmvnq_u8(vceqq_u8(vld1q_u8(p), vdupq_n_u8(' ')));
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(other), 4)), 0);
+}
 static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin_ctzll(stops) >> 2); }
 #else
 enum { KILN_SCAN_BLOCK = 8 };
@@ -63,6 +71,15 @@ static inline uint64_t kiln_plain_stops(const uint8_t *p) {
     uint64_t quote = x ^ (ones * 0x22);
     uint64_t backslash = x ^ (ones * 0x5C);
     return (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | ((x - ones * 0x20) & ~x) | x) & highs;
+}
+static inline uint64_t kiln_non_spaces(const uint8_t *p) {
+    uint64_t x;
+    __builtin_memcpy(&x, p, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    // Nonzero in every byte that is not a space: the lowest set bit is in the first one.
+    return x ^ 0x2020202020202020ULL;
 }
 static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin_ctzll(stops) >> 3); }
 #endif
@@ -81,6 +98,22 @@ static inline size_t kiln_plain_text_length(const uint8_t *p) {
     for (;;) {
         uint64_t stops = kiln_plain_stops(p + i);
         if (stops != 0) return i + kiln_first_stop(stops);
+        i += KILN_SCAN_BLOCK;
+    }
+}
+
+/// The number of spaces (0x20) from `p`: the indentation of a pretty-printed line.
+///
+/// Reads sixteen bytes at a time, under the same terms as `kiln_plain_text_length` (a byte that
+/// is not a space must exist within the readable memory, which must stay readable for up to
+/// fifteen bytes after it).
+static inline size_t kiln_space_run_length(const uint8_t *p) {
+    uint64_t first = kiln_non_spaces(p);
+    if (first != 0) return kiln_first_stop(first);
+    size_t i = KILN_SCAN_BLOCK;
+    for (;;) {
+        uint64_t others = kiln_non_spaces(p + i);
+        if (others != 0) return i + kiln_first_stop(others);
         i += KILN_SCAN_BLOCK;
     }
 }
