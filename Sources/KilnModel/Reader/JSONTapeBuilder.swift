@@ -249,6 +249,9 @@ struct JSONTapeBuilder {
         let stack = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
         defer { stack.deallocate() }
         let counts = stack + (maxDepth + 1)
+        // Read from the builder once: its out-of-line calls could change it, for all the
+        // compiler knows, so each use in the loop would load it again.
+        let (count, maxDepth) = (self.count, self.maxDepth)
         var depth = 0
         var inObject = false
         // The values read so far in the innermost container (its members or elements), kept
