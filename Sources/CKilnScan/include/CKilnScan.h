@@ -84,6 +84,22 @@ static inline uint64_t kiln_non_spaces(const uint8_t *p) {
 static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin_ctzll(stops) >> 3); }
 #endif
 
+/// The number of bytes from `p` before the first one that `marks` marks in its block (a block's
+/// scan: `kiln_plain_stops` or `kiln_non_spaces`), reading a block at a time. The first block
+/// is scanned apart: most runs end in it, and then no loop is set up. Such a byte must exist
+/// within the readable memory, and the memory must stay readable for up to fifteen bytes after
+/// it. `marks` is a constant wherever this is called, and inlined.
+static inline size_t kiln_length_before_mark(const uint8_t *p, uint64_t (*marks)(const uint8_t *)) {
+    uint64_t first = marks(p);
+    if (first != 0) return kiln_first_stop(first);
+    size_t i = KILN_SCAN_BLOCK;
+    for (;;) {
+        uint64_t marked = marks(p + i);
+        if (marked != 0) return i + kiln_first_stop(marked);
+        i += KILN_SCAN_BLOCK;
+    }
+}
+
 /// The number of bytes from `p` before the first one that ends a run of plain string text
 /// (`kiln_ends_plain_text`).
 ///
@@ -91,31 +107,13 @@ static inline size_t kiln_first_stop(uint64_t stops) { return (size_t)(__builtin
 /// the memory must stay readable for up to fifteen bytes after it (Kiln's reader pads the
 /// document with sixteen zero bytes, and a zero byte is a control character).
 static inline size_t kiln_plain_text_length(const uint8_t *p) {
-    // The first block apart: most keys and many values end in it, and then no loop is set up.
-    uint64_t first = kiln_plain_stops(p);
-    if (first != 0) return kiln_first_stop(first);
-    size_t i = KILN_SCAN_BLOCK;
-    for (;;) {
-        uint64_t stops = kiln_plain_stops(p + i);
-        if (stops != 0) return i + kiln_first_stop(stops);
-        i += KILN_SCAN_BLOCK;
-    }
+    return kiln_length_before_mark(p, kiln_plain_stops);
 }
 
-/// The number of spaces (0x20) from `p`: the indentation of a pretty-printed line.
-///
-/// Reads sixteen bytes at a time, under the same terms as `kiln_plain_text_length` (a byte that
-/// is not a space must exist within the readable memory, which must stay readable for up to
-/// fifteen bytes after it).
+/// The number of spaces (0x20) from `p`: the indentation of a pretty-printed line. Under the
+/// same terms as `kiln_plain_text_length`.
 static inline size_t kiln_space_run_length(const uint8_t *p) {
-    uint64_t first = kiln_non_spaces(p);
-    if (first != 0) return kiln_first_stop(first);
-    size_t i = KILN_SCAN_BLOCK;
-    for (;;) {
-        uint64_t others = kiln_non_spaces(p + i);
-        if (others != 0) return i + kiln_first_stop(others);
-        i += KILN_SCAN_BLOCK;
-    }
+    return kiln_length_before_mark(p, kiln_non_spaces);
 }
 
 /// `kiln_plain_text_length` within the `n` bytes at `p`: the same count, at most `n`, reading no
