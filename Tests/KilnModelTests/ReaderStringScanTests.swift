@@ -51,7 +51,9 @@ import Testing
 
     /// Every lead byte followed by continuation bytes at their edges (and by bytes that are not
     /// continuations) is accepted exactly when the standard library's UTF-8 validation accepts it,
-    /// whether the sequence ends the string, is followed by ASCII, or starts a run of others.
+    /// whether the sequence ends the string, is followed by ASCII, or starts a run of others; and
+    /// whether it starts the text or follows a three-byte character (which the reader may check
+    /// together with it).
     @Test func multiByteSequencesAreValidatedAsTheStandardLibraryDoes() throws {
         let seconds: [UInt8] = [0x00, 0x22, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE0, 0xFF]
         let lasts: [UInt8] = [0x22, 0x41, 0x80, 0xBF, 0xC0]
@@ -60,8 +62,11 @@ import Testing
             for second in seconds {
                 for third in lasts {
                     for fourth in [UInt8(0x80), 0x41] {
-                        for tail: [UInt8] in [[], [0x61], [0xE3, 0x81, 0x82]] {
-                            let content = [lead, second, third, fourth] + tail
+                        for (head, tail): ([UInt8], [UInt8]) in [
+                            ([], []), ([], [0x61]), ([], [0xE3, 0x81, 0x82]), ([0xE3, 0x81, 0x82], []), ([0xE3, 0x81, 0x82], [0x61]),
+                            ([0xE3, 0x81, 0x82], [0xE3, 0x81, 0x82]),
+                        ] {
+                            let content = head + [lead, second, third, fourth] + tail
                             let valid = String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
                             let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
                             let read = (try? JSONDocument(parsing: Data(document))) != nil
@@ -72,6 +77,6 @@ import Testing
                 }
             }
         }
-        #expect(checked == 128 * 13 * 5 * 2 * 3)
+        #expect(checked == 128 * 13 * 5 * 2 * 6)
     }
 }

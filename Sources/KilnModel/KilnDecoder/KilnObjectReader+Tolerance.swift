@@ -40,12 +40,18 @@ extension KilnObjectReader {
         }
         guard !withContext({ $0.hasCustomDefaults }) else { return nil }
         let result = initial()
-        if withContext({ $0.isRecording }) {
-            let (kind, place) = miss.verdict(absent: (-1, 0))
-            let name = place.position == 0 ? key : alternate ?? key
-            record(kind, .key(name), expected: T.self, found: found(kind, at: place.index), result: .of(result))
-        }
+        if withContext({ $0.isRecording }) { recordMiss(miss, key, alternate, expected: T.self, result: .of(result)) }
         return result
+    }
+
+    /// Logs what `miss` says of the member `key` (or `alternate`) that gave no value, which got
+    /// `result`. Out of line and not generic, as ``recordCoercion(_:_:at:key:alternate:)``: the
+    /// read of each type that calls it stays small.
+    @usableFromInline @inline(never)
+    func recordMiss(_ miss: Repair.Miss<(index: Int, position: Int)>, _ key: String, _ alternate: String?, expected: Any.Type, result: RepairValue) {
+        let (kind, place) = miss.verdict(absent: (-1, 0))
+        let name = place.position == 0 ? key : alternate ?? key
+        record(kind, .key(name), expected: expected, found: found(kind, at: place.index), result: result)
     }
 
     /// Logs, when the session records, that the value at `index`, the member `key`'s (or
@@ -101,12 +107,17 @@ extension KilnObjectReader {
     ) -> T {
         guard !withContext({ $0.hasCustomDefaults }) else { return delegate(slow()) }
         let result = initial()
-        if withContext({ $0.isRecording }) {
-            let (kind, place) = miss.verdict(absent: (-1, 0))
-            let components = place.path < paths.count ? paths[place.path].components : []
-            record(kind, .components(components), expected: T.self, found: found(kind, at: place.index), result: .of(result))
-        }
+        if withContext({ $0.isRecording }) { recordMiss(miss, paths, expected: T.self, result: .of(result)) }
         return result
+    }
+
+    /// Logs what `miss` says of `paths`, none of which gave a value, for a property that got
+    /// `result`. Out of line and not generic: the read of each type that calls it stays small.
+    @inline(never)
+    func recordMiss(_ miss: Repair.Miss<(index: Int, path: Int)>, _ paths: [JSONPath], expected: Any.Type, result: RepairValue) {
+        let (kind, place) = miss.verdict(absent: (-1, 0))
+        let components = place.path < paths.count ? paths[place.path].components : []
+        record(kind, .components(components), expected: expected, found: found(kind, at: place.index), result: result)
     }
 
     /// An optional property whose keys were unusable, or absent with a default that may apply.

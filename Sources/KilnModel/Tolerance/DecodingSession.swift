@@ -229,7 +229,9 @@ private struct RepairLog {
             return true
         }
         if let position = runs.lastIndex(where: { $0.object == object }) {
-            if position + 1 < runs.count { runs.removeSubrange((position + 1)...) }
+            // The objects after it were left: dropped one at a time, which costs less than a
+            // generic range removal for the one or two there usually are.
+            while runs.count > position + 1 { runs.removeLast() }
             let start = runs[position].start
             if pending.count - start <= Self.longestComparison {
                 for index in start..<pending.count where pending[index].object == object {
