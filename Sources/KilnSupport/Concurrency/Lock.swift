@@ -23,39 +23,33 @@ import Synchronization
 /// is inlined into Kiln's other modules.
 public final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
-    @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock_s>
-
-    /// An unlocked lock.
-    package init() {
-        primitive = .allocate(capacity: 1)
+    @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock_s> = {
+        let primitive = UnsafeMutablePointer<os_unfair_lock_s>.allocate(capacity: 1)
         primitive.initialize(to: os_unfair_lock_s())
-    }
+        return primitive
+    }()
 
     deinit {
         primitive.deinitialize(count: 1)
         primitive.deallocate()
     }
-
-    /// Runs `body` with the lock held and returns what it returns. Inlinable, so that a lock
-    /// costs its two calls and nothing else; a lock taken is given back on every path out.
-    @inlinable @inline(__always)
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        os_unfair_lock_lock(primitive)
-        defer { os_unfair_lock_unlock(primitive) }
-        return try body()
-    }
     #else
     @usableFromInline let mutex = Mutex<Void>(())
+    #endif
 
     /// An unlocked lock.
     package init() {}
 
     /// Runs `body` with the lock held and returns what it returns. Inlinable, so that a lock
-    /// costs its two atomic instructions and nothing else; a lock taken is given back on every
-    /// path out.
+    /// costs its lock and unlock and nothing else; a lock taken is given back on every path out.
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try mutex.withLock { _ in try body() }
+        #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        defer { os_unfair_lock_unlock(primitive) }
+        return try body()
+        #else
+        return try mutex.withLock { _ in try body() }
+        #endif
     }
-    #endif
 }
