@@ -28,6 +28,24 @@ struct ReaderTests {
         }
     }
 
+    /// Whatever whitespace follows a key's colon, and empty containers written tight or
+    /// loose, read as the minified document does; a control character is no whitespace there.
+    @Test func whitespaceAfterAColonAndEmptyContainersReadLikeMinified() throws {
+        let values = ["1", #""s""#, "[]", "{}", "[ ]", "{\n}", "[[],{},[[]]]", "null", "true", "-2"]
+        for separator in ["", " ", "  ", " \n", "\t", " \t", "\n    ", "\r\n", " \r\n  "] {
+            for value in values {
+                let minified = try JSONValue(parsing: #"{"k":"# + value + #","m":[],"n":{}}"#)
+                let text = #"{"k":"# + separator + value + #","m":"# + separator + "[]," + #""n":"# + separator + "{}}"
+                #expect(try JSONValue(parsing: text) == minified, "\(text.debugDescription)")
+            }
+        }
+        for control in ["\u{1}", "\u{1F}"] {
+            #expect(throws: (any Error).self, "\(control.debugDescription)") { try JSONValue(parsing: #"{"k": "# + control + "1}") }
+        }
+        let nested = try JSONValue(parsing: "[[],{},[[]],[{}],{\"a\":[]}]")
+        #expect(nested == .array([.array([]), .object([:]), .array([.array([])]), .array([.object([:])]), .object(["a": .array([])])]))
+    }
+
     /// Strings and keys of every length up to three words, with an escape, a character outside
     /// ASCII or the closing quote at every position: each reads as Foundation reads it, and a
     /// string holding a character outside ASCII counts its characters as such (a string wrongly

@@ -602,7 +602,12 @@ extension KilnObjectReader {
             hint = start
             return nil
         }
-        if let value = strict(T.self, at: index) { return value }
+        // `strict(_:at:)` in its two parts, so that the common types never copy the reader.
+        if let common = common(T.self, at: index) {
+            if let value = common { return value }
+        } else if let value = strictOther(T.self, at: index) {
+            return value
+        }
         // What the tolerant read would come to here, without finding the keys again.
         if let value = plainCoercion(T.self, at: index) {
             if withContext({ $0.isRecording }) { recordCoercion(.of(value), T.self, at: index, key: key, alternate: atAlternate ? alternate : nil) }
@@ -728,36 +733,43 @@ extension KilnObjectReader {
     /// Reads `T` at `index` as Foundation would, without throwing on the common types.
     @inlinable @inline(__always)
     func strict<T: Decodable>(_ type: T.Type, at index: Int) -> T? {
+        if let common = common(T.self, at: index) { return common }
+        return strictOther(T.self, at: index)
+    }
+
+    /// ``strict(_:at:)`` for the common types (`String`, `Int`, `Bool`, `Double`, `Int64` and
+    /// lists of them): `.some` with the value or `nil`; `nil` for any other type. Apart, so
+    /// that a mutating caller reads only the fields it needs: the call to
+    /// ``strictOther(_:at:)`` takes the whole reader, and where it is reached the reader is
+    /// copied first.
+    @inlinable @inline(__always)
+    func common<T: Decodable>(_ type: T.Type, at index: Int) -> T?? {
         // The scalars from the token and bytes the reader holds, not through the context's tape.
         let token = tokens[index]
         let bytes = self.bytes
         return withContext { context in
             if T.self == String.self {
-                guard let value = KilnDecodingContext.string(token, in: bytes) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                return .some(KilnDecodingContext.string(token, in: bytes).map { unsafeBitCast($0, to: T.self) })
             }
             if T.self == Int.self {
-                guard case .some(.some(let value)) = context.integer(Int.self, token, at: index) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                guard case .some(.some(let value)) = context.integer(Int.self, token, at: index) else { return .some(nil) }
+                return .some(unsafeBitCast(value, to: T.self))
             }
             if T.self == Bool.self {
-                guard let value = KilnDecodingContext.bool(token) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                return .some(KilnDecodingContext.bool(token).map { unsafeBitCast($0, to: T.self) })
             }
             if T.self == Double.self {
-                guard let value = context.double(at: index) ?? context.nonConformingFloat(at: index) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                return .some((context.double(at: index) ?? context.nonConformingFloat(at: index)).map { unsafeBitCast($0, to: T.self) })
             }
             if T.self == Int64.self {
-                guard case .some(.some(let value)) = context.integer(Int64.self, token, at: index) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                guard case .some(.some(let value)) = context.integer(Int64.self, token, at: index) else { return .some(nil) }
+                return .some(unsafeBitCast(value, to: T.self))
             }
             if T.self is [String].Type {
-                guard let value = context.stringArray(at: index) else { return nil }
-                return unsafeBitCast(value, to: T.self)
+                return .some(context.stringArray(at: index).map { unsafeBitCast($0, to: T.self) })
             }
-            if let numbers = context.numberArray(T.self, at: index) { return numbers }
-            return strictOther(T.self, at: index)
+            if let numbers = context.numberArray(T.self, at: index) { return .some(numbers) }
+            return nil
         }
     }
 

@@ -367,6 +367,8 @@ struct JSONTapeBuilder {
                     guard p[i] == UInt8(ascii: ":") else { throw unexpected(i, expecting: "':' after a key") }
                     i &+= 1
                 }
+                // `"key": value`, the usual layout: one space, without the loop.
+                if p[i] == 0x20, p[i &+ 1] > 0x20 { return i &+ 1 }
                 return skipWhitespace(i)
             }
         }
@@ -592,10 +594,16 @@ extension JSONTapeBuilder {
             let first = Self.digits(at: p + i)
             mantissa = first.value
             i &+= first.count
-            if first.count == 8 {
-                let second = Self.digits(at: p + i)
-                mantissa = mantissa &* Self.integerPowersOfTen[second.count] &+ second.value
-                i &+= second.count
+            if first.count == 8, Self.isDigit(p[i]) {
+                if !Self.isDigit(p[i &+ 1]) {
+                    // Nine digits, the length of many ids: the last one alone.
+                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
+                    i &+= 1
+                } else {
+                    let second = Self.digits(at: p + i)
+                    mantissa = mantissa &* Self.integerPowersOfTen[second.count] &+ second.value
+                    i &+= second.count
+                }
             }
         } else if lead == UInt8(ascii: "0") {
             i &+= 1
