@@ -737,9 +737,9 @@ extension KilnObjectReader {
         return strictOther(T.self, at: index)
     }
 
-    /// ``strict(_:at:)`` for the common types (`String`, `Int`, `Bool`, `Double`, `Int64` and
-    /// lists of them): `.some` with the value or `nil`; `nil` for any other type. Apart, so
-    /// that a mutating caller reads only the fields it needs: the call to
+    /// ``strict(_:at:)`` for the common types (`String`, `Int`, `Bool`, `Double`, `Int64`,
+    /// `[String]` and lists of numbers): `.some` with the value or `nil`; `nil` for any other
+    /// type. Apart, so that a mutating caller reads only the fields it needs: the call to
     /// ``strictOther(_:at:)`` takes the whole reader, and where it is reached the reader is
     /// copied first.
     @inlinable @inline(__always)

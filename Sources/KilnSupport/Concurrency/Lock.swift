@@ -1,4 +1,6 @@
-#if !canImport(Darwin)
+#if canImport(Darwin)
+import os
+#else
 import Synchronization
 #endif
 
