@@ -82,6 +82,8 @@ struct ReaderInPlaceTests {
             "\",\n" + String(repeating: " ", count: 30) + "\"k\": 1\n}\n", "\",\n\t\t\t\t\t\t\t\t\t\t\t\t\"k\":2}\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
             "", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", #"\"#, #"\u00"#, "\u{E9}\u{E9}", "\",\"k\"", "\",\"k\"" + String(repeating: " ", count: 33),
             "\",\"k\":12345678901234567890123", #"",[1,2,3"#, "\"\u{1}\"}",
+            // Runs of three-byte characters, read fifteen bytes at a time, up to the end.
+            "日本語の文字列はここで終わる\"}", "あいうえおかきくけこさしすせそ\"}", "あいうえおかきくけこ", "日本語😀\"}",
         ]
         for ending in endings {
             for filler in 0...40 {

@@ -82,4 +82,35 @@ import Testing
         }
         #expect(checked == 128 * 13 * 5 * 2 * 6)
     }
+
+    /// A run of three-byte characters, which the reader validates fifteen bytes at a time after
+    /// its first two, broken by every lead byte (and second byte) at every place of its first two
+    /// blocks: accepted exactly when the standard library's UTF-8 validation accepts it.
+    @Test func runsOfThreeByteCharactersAreValidatedAsTheStandardLibraryDoes() throws {
+        let seconds: [UInt8] = [0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0]
+        // "あ", and "日" (led by E6), so that the run mixes leads.
+        let characters: [[UInt8]] = [[0xE3, 0x81, 0x82], [0xE6, 0x97, 0xA5]]
+        var checked = 0
+        for length in 2...12 {
+            let head = (0..<length).flatMap { characters[$0 % 2] }
+            for lead in UInt8(0x80)...UInt8(0xFF) {
+                for second in seconds {
+                    for third in [UInt8(0x80), 0x41] {
+                        for tail in [[], [UInt8(0x61)], characters[0] + characters[1] + characters[0]] {
+                            let content = head + [lead, second, third] + tail
+                            let valid = String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
+                            let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
+                            let read = try? JSONDocument(parsing: Data(document))
+                            #expect((read != nil) == valid, "bytes \(content.map { String($0, radix: 16) })")
+                            if valid, case .string(let text)? = read?.value {
+                                #expect(Array(text.utf8) == content)
+                            }
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 11 * 128 * 6 * 2 * 3)
+    }
 }

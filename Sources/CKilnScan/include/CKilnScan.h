@@ -131,6 +131,62 @@ static inline size_t kiln_plain_text_length_within(const uint8_t *p, size_t n) {
     return n;
 }
 
+// One block of the run of three-byte UTF-8 sequences: `kiln_three_byte_breaks` marks the bytes
+// of the first fifteen at `p` that do not fit five sequences led by E1–EC or EE–EF (most CJK text
+// and full-width forms): a lead where a lead belongs (bytes 0, 3, 6, 9, 12), a continuation byte
+// (80–BF) elsewhere. A lead of E0 or ED, whose second byte has a narrower range, is marked: the
+// caller's full check reads it. Zero when all fifteen fit; the sixteenth byte is never marked.
+#if defined(__SSE2__)
+static inline uint64_t kiln_three_byte_breaks(const uint8_t *p) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i lead = _mm_cmpeq_epi8(_mm_and_si128(x, _mm_set1_epi8((char)0xF0)), _mm_set1_epi8((char)0xE0));
+    __m128i narrow = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xE0)), _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xED)));
+    lead = _mm_andnot_si128(narrow, lead);
+    __m128i continuation = _mm_cmpeq_epi8(_mm_and_si128(x, _mm_set1_epi8((char)0xC0)), _mm_set1_epi8((char)0x80));
+    const __m128i leads = _mm_setr_epi8(-1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, 0);
+    const __m128i continuations = _mm_setr_epi8(0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0);
+    const __m128i last = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1);
+    __m128i fits = _mm_or_si128(_mm_or_si128(_mm_and_si128(lead, leads), _mm_and_si128(continuation, continuations)), last);
+    return (uint64_t)((unsigned)_mm_movemask_epi8(fits) ^ 0xFFFFu);
+}
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+static inline uint64_t kiln_three_byte_breaks(const uint8_t *p) {
+    static const uint8_t leadBytes[16] = {0xFF, 0, 0, 0xFF, 0, 0, 0xFF, 0, 0, 0xFF, 0, 0, 0xFF, 0, 0, 0};
+    static const uint8_t continuationBytes[16] = {0, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0};
+    static const uint8_t lastByte[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF};
+    uint8x16_t x = vld1q_u8(p);
+    uint8x16_t lead = vceqq_u8(vandq_u8(x, vdupq_n_u8(0xF0)), vdupq_n_u8(0xE0));
+    uint8x16_t narrow = vorrq_u8(vceqq_u8(x, vdupq_n_u8(0xE0)), vceqq_u8(x, vdupq_n_u8(0xED)));
+    lead = vbicq_u8(lead, narrow);
+    uint8x16_t continuation = vceqq_u8(vandq_u8(x, vdupq_n_u8(0xC0)), vdupq_n_u8(0x80));
+    uint8x16_t fits = vorrq_u8(
+        vorrq_u8(vandq_u8(lead, vld1q_u8(leadBytes)), vandq_u8(continuation, vld1q_u8(continuationBytes))), vld1q_u8(lastByte));
+    // Four bits per byte, as `kiln_plain_stops` gives them.
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(fits)), 4)), 0);
+}
+#else
+// No vector unit: no run is counted (the first byte is marked), and the caller checks each
+// sequence itself.
+static inline uint64_t kiln_three_byte_breaks(const uint8_t *p) {
+    (void)p;
+    return 1;
+}
+#endif
+
+/// The number of bytes from `p` that are three-byte UTF-8 sequences led by E1–EC or EE–EF (see
+/// `kiln_three_byte_breaks`), a multiple of three, counted fifteen bytes at a time. Any byte
+/// below 0x80 ends the run, so under the terms of `kiln_plain_text_length` (a quote, a control
+/// character or the zero padding ahead, readable memory for fifteen bytes after it) the reads
+/// stay inside the document.
+static inline size_t kiln_three_byte_run_length(const uint8_t *p) {
+    size_t i = 0;
+    for (;;) {
+        uint64_t breaks = kiln_three_byte_breaks(p + i);
+        if (breaks != 0) return i + kiln_first_stop(breaks) / 3 * 3;
+        i += 15;
+    }
+}
+
 /// How many bytes of the `n` at `p` are `,` `:` `{` or `[`: the separators before a JSON value or
 /// key. The reader counts them in samples of a large document to size its tape.
 static inline size_t kiln_separator_count(const uint8_t *p, size_t n) {
