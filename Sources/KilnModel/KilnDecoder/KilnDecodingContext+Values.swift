@@ -88,7 +88,8 @@ extension KilnDecodingContext {
         let end = Int(token.payload)
         while i < end {
             guard let item = element(i) else { return nil }
-            items.append(item)
+            // Moved in: a copy would retain a nested list and release it again.
+            items.append(consume item)
             i = tape.next(after: i)
         }
         return items
@@ -98,7 +99,9 @@ extension KilnDecodingContext {
     /// `[[[Double]]]`), read straight from the tape by the scalar rules; `nil` for other types
     /// or when an element does not fit. Inlined so that, once `T` is known, only one branch is left:
     /// the types are tested with `is`, which folds away then, where `==` between an array's
-    /// metatypes stays a comparison of their metadata at run time.
+    /// metatypes stays a comparison of their metadata at run time. Elements are read through
+    /// closures rather than method references (`self.listNumber`): a reference is a closure
+    /// that retains `self`, made anew for each nested list.
     @inlinable @inline(__always)
     func numberArray<T>(_ type: T.Type, at index: Int) -> T? {
         if T.self is [Int].Type {
@@ -112,15 +115,15 @@ extension KilnDecodingContext {
             return unsafeBitCast(items, to: T.self)
         }
         if T.self is [Double].Type {
-            guard let items = array(at: index, listNumber) else { return nil }
+            guard let items = array(at: index, { self.listNumber(at: $0) }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
         if T.self is [[Double]].Type {
-            guard let items = array(at: index, { self.array(at: $0, self.listNumber) }) else { return nil }
+            guard let items = array(at: index, { self.array(at: $0) { self.listNumber(at: $0) } }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
         if T.self is [[[Double]]].Type {
-            guard let items = array(at: index, { self.array(at: $0) { self.array(at: $0, self.listNumber) } }) else { return nil }
+            guard let items = array(at: index, { self.array(at: $0) { self.array(at: $0) { self.listNumber(at: $0) } } }) else { return nil }
             return unsafeBitCast(items, to: T.self)
         }
         return nil
