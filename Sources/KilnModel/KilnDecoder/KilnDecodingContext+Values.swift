@@ -262,8 +262,10 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             // strategy, the key stays a key (`events.138586341`).
             let step: KilnPathNode.Step = context.convertsKeys ? .keyToken(i) : Int(key).map { .integerKey($0, i) } ?? .keyToken(i)
             let value = try context.decodeValue(Value.self, at: i + 1, node, step)
-            // One hash look-up for a new key; a key met again keeps its first value.
-            if let first = result.updateValue(value, forKey: key) { result[key] = first }
+            // One hash look-up for a new key; a key met again keeps its first value. The value
+            // is moved in: this function is not specialized, and a copy goes through the value's
+            // witness (a retain of each of its references, released again with the local).
+            if let first = result.updateValue(consume value, forKey: key) { result[key] = first }
             i = tape.next(after: i + 1)
         }
         return result
