@@ -49,6 +49,12 @@ import Testing
         #expect(throws: ModelDecodingError.self) { try KilnDecoder().decode([String].self, from: "[\"\(head)") }
     }
 
+    /// Whether `content` may stand between a string's quotes unescaped: valid UTF-8, as the
+    /// standard library validates it, with no control character and no quote.
+    static func isStringContent(_ content: [UInt8]) -> Bool {
+        String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
+    }
+
     /// Every lead byte followed by continuation bytes at their edges (and by bytes that are not
     /// continuations) is accepted exactly when the standard library's UTF-8 validation accepts it,
     /// whether the sequence ends the string, is followed by ASCII, or starts a run of others; and
@@ -69,7 +75,7 @@ import Testing
                         for head in heads {
                             for tail in tails {
                                 let content = head + [lead, second, third, fourth] + tail
-                                let valid = String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
+                                let valid = Self.isStringContent(content)
                                 let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
                                 let read = (try? JSONDocument(parsing: Data(document))) != nil
                                 #expect(read == valid, "bytes \(content.map { String($0, radix: 16) })")
@@ -98,7 +104,7 @@ import Testing
                     for third in [UInt8(0x80), 0x41] {
                         for tail in [[], [UInt8(0x61)], characters[0] + characters[1] + characters[0]] {
                             let content = head + [lead, second, third] + tail
-                            let valid = String(validating: content, as: UTF8.self) != nil && !content.contains { $0 < 0x20 || $0 == 0x22 }
+                            let valid = Self.isStringContent(content)
                             let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
                             let read = try? JSONDocument(parsing: Data(document))
                             #expect((read != nil) == valid, "bytes \(content.map { String($0, radix: 16) })")
