@@ -11,6 +11,10 @@ public final class LimitDecoder {
     /// The simdjson kernel the decodes run (e.g. "icelake").
     public static var implementation: String { String(cString: kiln_limit_implementation()) }
 
+    /// The kernel that finds each document's structure before the decode (simdjson's stage 1):
+    /// the processor's best, or the one `SIMDJSON_FORCE_IMPLEMENTATION` names.
+    public static var structureImplementation: String { String(cString: kiln_limit_structure_implementation()) }
+
     private let decoder: OpaquePointer
     private let payload: KilnLimitPayload
 
@@ -53,5 +57,7 @@ public final class LimitDecoder {
 public struct LimitDecodeError: Error, CustomStringConvertible {
     /// simdjson's error code.
     public var code: Int
-    public var description: String { "simdjson error \(code)" }
+    public var description: String {
+        "simdjson error \(code): \(String(cString: kiln_limit_error_message(Int32(truncatingIfNeeded: code))))"
+    }
 }

@@ -594,6 +594,11 @@ bool kiln_limit_available(void) { return true; }
 #define KILN_LIMIT_STRING(x) KILN_LIMIT_NAME(x)
 const char *kiln_limit_implementation(void) { return KILN_LIMIT_STRING(SIMDJSON_BUILTIN_IMPLEMENTATION); }
 
+// The string lives as long as the implementation object, which is static in the library.
+const char *kiln_limit_structure_implementation(void) { return simdjson::get_active_implementation()->name().c_str(); }
+
+const char *kiln_limit_error_message(int code) { return simdjson::error_message(static_cast<simdjson::error_code>(code)); }
+
 KilnLimitDecoder *kiln_limit_create(const uint8_t *bytes, size_t length) {
     return new KilnLimitDecoder(bytes, length);
 }
@@ -626,6 +631,8 @@ void kiln_limit_destroy(KilnLimitDecoder *decoder) { delete decoder; }
 extern "C" {
 bool kiln_limit_available(void) { return false; }
 const char *kiln_limit_implementation(void) { return "unavailable"; }
+const char *kiln_limit_structure_implementation(void) { return "unavailable"; }
+const char *kiln_limit_error_message(int) { return "simdjson is not built in"; }
 KilnLimitDecoder *kiln_limit_create(const uint8_t *, size_t) { return nullptr; }
 int kiln_limit_decode(KilnLimitDecoder *, KilnLimitPayload) { return -1; }
 KilnLimitDigest kiln_limit_digest(const KilnLimitDecoder *, KilnLimitPayload) { return KilnLimitDigest{}; }

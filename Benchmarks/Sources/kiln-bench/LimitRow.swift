@@ -61,7 +61,7 @@ enum LimitRow {
             return nil
         }
         print(
-            "\(label): simdjson \(LimitDecoder.implementation) kernel; its structs hold what Kiln's models hold (\(expected.elements) elements, \(expected.strings) strings)"
+            "\(label): simdjson \(LimitDecoder.implementation) kernel, structure found by its \(LimitDecoder.structureImplementation) kernel; its structs hold what Kiln's models hold (\(expected.elements) elements, \(expected.strings) strings)"
         )
         return row
     }

@@ -52,6 +52,15 @@ bool kiln_limit_available(void);
 /// The simdjson kernel On-Demand runs with (e.g. "icelake", "haswell"), or "unavailable".
 const char *kiln_limit_implementation(void);
 
+/// The kernel that finds the document's structure (simdjson's stage 1), chosen when the program
+/// runs: the best the processor has, or the one named by `SIMDJSON_FORCE_IMPLEMENTATION`
+/// (`westmere` for 128-bit vectors, `haswell` for 256, `icelake` for 512); "unavailable" where
+/// simdjson is not built in.
+const char *kiln_limit_structure_implementation(void);
+
+/// simdjson's description of an error code `kiln_limit_decode` returned.
+const char *kiln_limit_error_message(int code);
+
 /// A decoder over a copy of `bytes` (padded as simdjson requires), or NULL when unavailable.
 KilnLimitDecoder *kiln_limit_create(const uint8_t *bytes, size_t length);
 
