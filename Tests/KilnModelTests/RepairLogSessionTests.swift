@@ -46,6 +46,16 @@ import Testing
         #expect(all == firstAlone + secondAlone)
     }
 
+    /// An object with the token of one placed in an earlier document (token 7: the first
+    /// document's owner, the fifth row here) is placed in its own document.
+    @Test func anObjectWithTheTokenOfAnotherDocumentsIsPlacedInItsOwn() throws {
+        let fifthRow = #"{"rows": [{}, {}, {}, {}, {"id": "3"}]}"#
+        let alone = try log([fifthRow], in: DecodingSession())
+        #expect(alone.contains(#"rows[4].id: expected Int, found "3" → 3"#))
+        let firstAlone = try log([Self.first], in: DecodingSession())
+        #expect(try log([Self.first, fifthRow], in: DecodingSession()) == firstAlone + alone)
+    }
+
     /// What `onRepair` hears from the second document of a session reads that document.
     @Test func onRepairReadsEachRepairFromItsOwnDocument() throws {
         let heard = LockedList<String>()

@@ -283,31 +283,4 @@ extension KilnObjectReader {
         guard case .node(let node) = up else { return nil }
         return node
     }
-
-    /// Appends the steps from ``anchor`` to this object to `steps`, as ``PendingRepair/Place``
-    /// stores them.
-    func appendSteps(to steps: inout [Int32]) {
-        // Up the enclosing readers, reading each one's fields through its pointer rather than
-        // copying it, last step first; then the steps appended are turned around.
-        let start = steps.count
-        var place = self.place
-        var parent = self.parent
-        while true {
-            switch place {
-            case .parent: break
-            case .keyToken(let token): steps.append(PendingRepair.Place.step(keyToken: Int(token)))
-            case .index(let position): steps.append(PendingRepair.Place.step(element: Int(position)))
-            case .element(let list, let position):
-                steps.append(PendingRepair.Place.step(element: Int(position)))
-                steps.append(PendingRepair.Place.step(keyToken: Int(list)))
-            }
-            guard case .reader(let reader) = parent else { break }
-            place = reader.pointee.place
-            parent = reader.pointee.parent
-        }
-        steps.withUnsafeMutableBufferPointer { all in
-            var appended = UnsafeMutableBufferPointer(rebasing: all[start...])
-            appended.reverse()
-        }
-    }
 }

@@ -39,19 +39,15 @@ struct PendingRepair {
         case components([JSONPath.Component])
     }
 
-    /// Where the object is: `count` steps at `start` of the log's steps (a key token, or
-    /// `-1 - position` for an array element), below the path node at `anchor` of its anchors
-    /// (`-1`: the root of the document). Steps are 32-bit: a document is under 4 GB
+    /// Where the object is: the node at `node` of the log's tree of places (``PendingRepairChunks``;
+    /// `-1`: no step), below the path node at `anchor` of its anchors (`-1`: the root of the
+    /// document). A node is a step from its parent node: a key token, or `-1 - position` for an
+    /// array element. Steps are 32-bit: a document is under 4 GB
     /// (``JSONTapeBuilder/parse(_:options:inPlace:)``), so its tokens and an array's positions
-    /// are under 2^31. A place has a step per level of nesting: one nested deeper than
-    /// ``stepsCountedApart`` levels (with a `maxDepth` raised that far) has its count stored
-    /// before its steps.
+    /// are under 2^31.
     struct Place {
-        var start: UInt32 = 0
+        var node: Int32 = -1
         var anchor: Int32 = -1
-        var count: UInt16 = 0
-
-        static let stepsCountedApart = Int(UInt16.max)
 
         /// A member's step as the log stores it: its key token.
         static func step(keyToken token: Int) -> Int32 { Int32(truncatingIfNeeded: token) }
@@ -74,8 +70,8 @@ struct PendingRepair {
     }
 
     // In this order, 48 bytes: `found` and `result` are kept as their payloads, their cases
-    // sharing a byte beside `kind`, after `place`'s 10; the object's token is 32-bit, as
-    // ``Place``'s steps are.
+    // sharing a byte beside `kind`, after `place`'s 8; the object's token is 32-bit, as
+    // ``Place``'s nodes and steps are.
     let expected: Any.Type
     private var foundPayload: UInt64 = 0
     private var resultPayload: UInt64 = 0
@@ -194,8 +190,17 @@ struct PendingRepairChunks {
     private var recentTails: [TailSlot] = []
     /// The results that are not scalars.
     private var values: [RepairValue] = []
-    /// The steps of every repair's ``PendingRepair/Place``; the repairs of one object share theirs.
-    private var steps: [Int32] = []
+    /// The tree of every repair's ``PendingRepair/Place``: each node a step below its parent's.
+    /// The repairs of one object share a node, and the objects of one parent their parent's.
+    private var nodes: [PlaceNode] = []
+    /// The nodes of the objects placed lately, by their object token: a repair's object, and
+    /// the parents of the next ones (``node(of:at:below:in:anchor:)``). Made with the first
+    /// place, but in a log of one repair.
+    private var placedObjects: [PlacedObject] = []
+    /// The node made last for a list's key, and what it was made for (the key's token, its
+    /// document and anchor): the elements of one list share it.
+    private var lastList = Self.noList
+    private static let noList = (token: Int32(-1), document: Int32(-1), anchor: UInt(0), node: Int32(-1))
     /// The path nodes places start from: the node a decode started at when it was not the root
     /// of the document (a path of the `Decoder` protocol, or a decode at a key path).
     private var anchors: [KilnPathNode] = []
@@ -333,38 +338,108 @@ struct PendingRepairChunks {
         }
     }
 
+    /// A node of the tree of places: a step (in ``PendingRepair/Place``'s form) below `parent`
+    /// (`-1`: the place's anchor), the node `depth` steps below the anchor.
+    private struct PlaceNode {
+        let parent: Int32
+        let step: Int32
+        let depth: Int32
+    }
+
+    /// The node of an object placed lately, and what it was placed for: the object's token, its
+    /// document, and the bits of its anchor (`0`: none).
+    private struct PlacedObject {
+        var object: Int32 = -1
+        var document: Int32 = -1
+        var anchor: UInt = 0
+        var node: Int32 = -1
+    }
+
+    /// How many objects ``placedObjects`` remembers: a power of two, each object in one slot.
+    private static let placedObjectSlots = 64
+
     /// Where `reader`'s object is, stored once for the repairs of one object made one after
     /// another.
     private mutating func place(of reader: KilnObjectReader, in document: Int) -> PendingRepair.Place {
         let anchor = reader.anchor
         let anchorID = anchor.map { ObjectIdentifier($0.takeUnretainedValue()) }
         if let last = lastPlace, last.object == reader.object, last.document == document, last.anchor == anchorID { return last.place }
-        // A log of millions of repairs stays far below 2^32 steps.
-        let start = steps.count
-        reader.appendSteps(to: &steps)
-        let count = steps.count - start
-        var first = start
-        if count >= PendingRepair.Place.stepsCountedApart {
-            steps.insert(Int32(truncatingIfNeeded: count), at: start)
-            first += 1
-        }
-        var place = PendingRepair.Place(
-            start: UInt32(truncatingIfNeeded: start), count: UInt16(truncatingIfNeeded: min(count, PendingRepair.Place.stepsCountedApart)))
-        let isInPlace = document == inPlaceDocument
-        if isInPlace, let copies = unretainedInPlace {
-            steps.withUnsafeMutableBufferPointer { all in
-                copies._withUnsafeGuaranteedRef { $0.copyKeys(of: UnsafeMutableBufferPointer(rebasing: all[first...])) }
-            }
-        }
+        var place = PendingRepair.Place()
+        let anchorBits = anchorID.map { UInt(bitPattern: $0) } ?? 0
+        place.node = node(of: reader.object, at: reader.place, below: reader.parent, in: document, anchor: anchorBits)
         if let anchor = anchor?.takeUnretainedValue() {
             if lastAnchor !== anchor {
                 lastAnchor = anchor
-                anchors.append(isInPlace ? inPlace?.copy(anchor) ?? anchor : anchor)
+                anchors.append(document == inPlaceDocument ? inPlace?.copy(anchor) ?? anchor : anchor)
             }
             place.anchor = Int32(truncatingIfNeeded: anchors.count - 1)
         }
         lastPlace = (reader.object, document, anchorID, place)
         return place
+    }
+
+    /// The node of the object at token `object` of `document`, at `place` below `parent`, from
+    /// the path node whose bits are `anchor`: the one made for it lately, or one made below its
+    /// parent's node, found the same way. An object's node is made once while its models are
+    /// read (the parents of many repairs: a list's elements, a model's nested models), and each
+    /// node is one step, not the whole path again.
+    ///
+    /// Recursive, one call per enclosing reader: the decode that made those readers is as deep.
+    private mutating func node(
+        of object: Int, at place: KilnObjectReader.Place, below parent: KilnObjectReader.Parent, in document: Int, anchor: UInt
+    ) -> Int32 {
+        // A log of one repair (what `onRepair` is handed) remembers none.
+        let slot = holdsOne ? -1 : Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: object) &* 0x9E37_79B1 &>> 26) & (Self.placedObjectSlots - 1)
+        let key = PlacedObject(object: Int32(truncatingIfNeeded: object), document: Int32(truncatingIfNeeded: document), anchor: anchor)
+        if slot >= 0, !placedObjects.isEmpty {
+            let placed = placedObjects[slot]
+            if placed.object == key.object, placed.document == key.document, placed.anchor == anchor { return placed.node }
+        }
+        var node: Int32 = -1
+        if case .reader(let up) = parent {
+            // Through the pointer, field by field: the reader is not copied.
+            node = self.node(of: up.pointee.object, at: up.pointee.place, below: up.pointee.parent, in: document, anchor: anchor)
+        }
+        switch place {
+        case .parent: break
+        case .keyToken(let token): node = addNode(below: node, key: token, in: document)
+        case .index(let position): node = addNode(below: node, step: PendingRepair.Place.step(element: Int(position)))
+        case .element(let list, let position):
+            // The list's node, which its elements share: its key token names it in its document.
+            if lastList.token == list, lastList.document == key.document, lastList.anchor == anchor {
+                node = lastList.node
+            } else {
+                let listNode = addNode(below: node, key: list, in: document)
+                lastList = (list, key.document, anchor, listNode)
+                node = listNode
+            }
+            node = addNode(below: node, step: PendingRepair.Place.step(element: Int(position)))
+        }
+        if slot >= 0 {
+            if placedObjects.isEmpty { placedObjects = Array(repeating: PlacedObject(), count: Self.placedObjectSlots) }
+            var placed = key
+            placed.node = node
+            placedObjects[slot] = placed
+        }
+        return node
+    }
+
+    /// A node for the member whose key is the string token `key` of `document`, below `parent`:
+    /// in a document read in place, the step is the excerpt's copy of the key.
+    private mutating func addNode(below parent: Int32, key: Int32, in document: Int) -> Int32 {
+        var step = PendingRepair.Place.step(keyToken: Int(key))
+        if document == inPlaceDocument, let copies = unretainedInPlace {
+            let depth = parent < 0 ? 0 : Int(nodes[Int(parent)].depth) + 1
+            step = copies._withUnsafeGuaranteedRef { $0.copyKey(Int(key), depth: depth) }
+        }
+        return addNode(below: parent, step: step)
+    }
+
+    /// A node for `step` below `parent`. A log of millions of repairs stays far below 2^31 nodes.
+    private mutating func addNode(below parent: Int32, step: Int32) -> Int32 {
+        let depth = parent < 0 ? 0 : nodes[Int(parent)].depth &+ 1
+        nodes.append(PlaceNode(parent: parent, step: step, depth: depth))
+        return Int32(truncatingIfNeeded: nodes.count - 1)
     }
 
     /// Copies, as repairs are recorded, what their texts read of `tape` (the values found, the
@@ -387,6 +462,9 @@ struct PendingRepairChunks {
         inPlaceDocument = -1
         tapes[copies.document] = copies.makeTape()
         if lastPlace?.document == copies.document { lastPlace = nil }
+        // Its objects are not placed again; their tokens may be those of another document's.
+        placedObjects = []
+        lastList = Self.noList
     }
 
     /// The repairs as they are, to be read by ``Repair`` values: a document still read in place
@@ -408,12 +486,10 @@ struct PendingRepairChunks {
         @exclusivity(unchecked) private var excerpt = JSONTapeExcerpt(reservingFor: 256)
         /// The token copied last, before and after: a value found twice in a row is copied once.
         @exclusivity(unchecked) private var lastFound = (old: -1, new: -1)
-        /// The steps of the place copied last (the first `sharedCount`), before and after:
-        /// places made one after another share their first steps (the same list, the same
-        /// parent), whose keys are copied once; past those, a key written as the one copied
-        /// last at its depth (the same property of the next element) shares its copy.
-        @exclusivity(unchecked) private var shared: [(old: Int32, new: Int32)] = []
-        @exclusivity(unchecked) private var sharedCount = 0
+        /// The key copied last at each depth below the anchor, before and after: a key written as
+        /// the one copied last at its depth (the same property of the next element) shares its
+        /// copy.
+        @exclusivity(unchecked) private var lastKeys: [(old: Int32, new: Int32)] = []
         /// The path nodes copied last, and the nodes they were copied from.
         @exclusivity(unchecked) private var copiedNodes: [(old: KilnPathNode, new: KilnPathNode)] = []
         private static let nodesRemembered = 16
@@ -429,30 +505,19 @@ struct PendingRepairChunks {
             return lastFound.new
         }
 
-        /// Points the steps of a place at the excerpt's copies of their keys.
-        func copyKeys(of steps: UnsafeMutableBufferPointer<Int32>) {
-            var depth = 0
-            while depth < sharedCount, depth < steps.count, shared[depth].old == steps[depth] {
-                steps[depth] = shared[depth].new
-                depth += 1
+        /// The step of the key at `token`, `depth` steps below its anchor: the excerpt's copy of it.
+        func copyKey(_ token: Int, depth: Int) -> Int32 {
+            let old = Int32(truncatingIfNeeded: token)
+            if depth < lastKeys.count, lastKeys[depth].old >= 0,
+                lastKeys[depth].old == old || tape.isWrittenAlike(Int(lastKeys[depth].old), token)
+            {
+                lastKeys[depth].old = old
+                return lastKeys[depth].new
             }
-            while depth < steps.count {
-                let step = steps[depth]
-                let copy: Int32
-                if step < 0 {
-                    copy = step
-                } else if depth < shared.count, shared[depth].old >= 0, tape.isWrittenAlike(Int(shared[depth].old), Int(step)) {
-                    // The same key as the last copied at this depth (the same property of the
-                    // next element): its copy serves.
-                    copy = shared[depth].new
-                } else {
-                    copy = PendingRepair.Place.step(keyToken: excerpt.copy(Int(step), of: tape))
-                }
-                if depth < shared.count { shared[depth] = (step, copy) } else { shared.append((step, copy)) }
-                steps[depth] = copy
-                depth += 1
-            }
-            sharedCount = depth
+            let copy = PendingRepair.Place.step(keyToken: excerpt.copy(token, of: tape))
+            while lastKeys.count <= depth { lastKeys.append((-1, -1)) }
+            lastKeys[depth] = (old, copy)
+            return copy
         }
 
         /// `anchor` with its keys' tokens the excerpt's copies. The nodes copied last are
@@ -530,21 +595,19 @@ struct PendingRepairChunks {
         let repair = self[index]
         let tape = tapes[Int(repair.document)]
         var components = repair.place.anchor >= 0 ? anchors[Int(repair.place.anchor)].components(in: tape) : []
-        for step in steps[steps(of: repair.place)] {
-            components.append(PendingRepair.Place.step(step).component(in: tape))
+        // The nodes from the object's up to the anchor, put in order from the anchor down.
+        let first = components.count
+        var node = repair.place.node
+        while node >= 0 {
+            components.append(PendingRepair.Place.step(nodes[Int(node)].step).component(in: tape))
+            node = nodes[Int(node)].parent
         }
+        components[first...].reverse()
         switch tails[Int(repair.tail)] {
         case .key(let key): components.append(.key(key))
         case .components(let more): components += more
         }
         return CodingPathFormatter.format(components)
-    }
-
-    /// Where `place`'s steps are in ``steps``.
-    private func steps(of place: PendingRepair.Place) -> Range<Int> {
-        let start = Int(place.start)
-        guard Int(place.count) == PendingRepair.Place.stepsCountedApart else { return start..<(start + Int(place.count)) }
-        return (start + 1)..<(start + 1 + Int(steps[start]))
     }
 
     /// ``Repair/found`` of the repair at `index`: short JSON, or the word.
