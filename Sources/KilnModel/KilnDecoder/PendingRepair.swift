@@ -355,8 +355,10 @@ struct PendingRepairChunks {
         var node: Int32 = -1
     }
 
-    /// How many objects ``placedObjects`` remembers: a power of two, each object in one slot.
-    private static let placedObjectSlots = 64
+    /// How many objects ``placedObjects`` remembers, each in the slot its token's hash names
+    /// (the top bits of a multiplicative hash).
+    private static let placedObjectBits = 6
+    private static let placedObjectSlots = 1 << placedObjectBits
 
     /// Where `reader`'s object is, stored once for the repairs of one object made one after
     /// another.
@@ -389,7 +391,7 @@ struct PendingRepairChunks {
         of object: Int, at place: KilnObjectReader.Place, below parent: KilnObjectReader.Parent, in document: Int, anchor: UInt
     ) -> Int32 {
         // A log of one repair (what `onRepair` is handed) remembers none.
-        let slot = holdsOne ? -1 : Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: object) &* 0x9E37_79B1 &>> 26) & (Self.placedObjectSlots - 1)
+        let slot = holdsOne ? -1 : Int(truncatingIfNeeded: (UInt32(truncatingIfNeeded: object) &* 0x9E37_79B1) &>> (32 - Self.placedObjectBits))
         let key = PlacedObject(object: Int32(truncatingIfNeeded: object), document: Int32(truncatingIfNeeded: document), anchor: anchor)
         if slot >= 0, !placedObjects.isEmpty {
             let placed = placedObjects[slot]
