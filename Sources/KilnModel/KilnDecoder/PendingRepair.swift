@@ -404,14 +404,14 @@ struct PendingRepairChunks {
         }
         switch place {
         case .parent: break
-        case .keyToken(let token): node = addNode(below: node, key: token, in: document)
+        case .keyToken(let token): node = addNode(below: node, step: PendingRepair.Place.step(keyToken: Int(token)), isKey: true, in: document)
         case .index(let position): node = addNode(below: node, step: PendingRepair.Place.step(element: Int(position)))
         case .element(let list, let position):
             // The list's node, which its elements share: its key token names it in its document.
             if lastList.token == list, lastList.document == key.document, lastList.anchor == anchor {
                 node = lastList.node
             } else {
-                let listNode = addNode(below: node, key: list, in: document)
+                let listNode = addNode(below: node, step: PendingRepair.Place.step(keyToken: Int(list)), isKey: true, in: document)
                 lastList = (list, key.document, anchor, listNode)
                 node = listNode
             }
@@ -426,20 +426,15 @@ struct PendingRepairChunks {
         return node
     }
 
-    /// A node for the member whose key is the string token `key` of `document`, below `parent`:
-    /// in a document read in place, the step is the excerpt's copy of the key.
-    private mutating func addNode(below parent: Int32, key: Int32, in document: Int) -> Int32 {
-        var step = PendingRepair.Place.step(keyToken: Int(key))
-        if document == inPlaceDocument, let copies = unretainedInPlace {
-            let depth = parent < 0 ? 0 : Int(nodes[Int(parent)].depth) + 1
-            step = copies._withUnsafeGuaranteedRef { $0.copyKey(Int(key), depth: depth) }
-        }
-        return addNode(below: parent, step: step)
-    }
-
-    /// A node for `step` below `parent`. A log of millions of repairs stays far below 2^31 nodes.
-    private mutating func addNode(below parent: Int32, step: Int32) -> Int32 {
+    /// A node for `step` below `parent`. The step of a member's key (`isKey`) in the document
+    /// read in place is the excerpt's copy of the key. A log of millions of repairs stays far
+    /// below 2^31 nodes.
+    private mutating func addNode(below parent: Int32, step: Int32, isKey: Bool = false, in document: Int = -1) -> Int32 {
         let depth = parent < 0 ? 0 : nodes[Int(parent)].depth &+ 1
+        var step = step
+        if isKey, document == inPlaceDocument, let copies = unretainedInPlace {
+            step = copies._withUnsafeGuaranteedRef { $0.copyKey(Int(step), depth: Int(depth)) }
+        }
         nodes.append(PlaceNode(parent: parent, step: step, depth: depth))
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }
