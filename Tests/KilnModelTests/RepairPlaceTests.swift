@@ -130,6 +130,72 @@ import Testing
         }
     }
 
+    @DataModel
+    struct Index: Equatable {
+        var byID: [String: RepairPlaceTests.Item]
+        var extra: [String: RepairPlaceTests.Inner] = ["none": .init(n: -1)]
+        var tagged: [String: Tagged] = [:]
+    }
+
+    @DataModel
+    struct Tagged: Equatable {
+        var tags: [Int] = []
+    }
+
+    /// Decodes `T` three ways, as ``ModelIntentTests/decodeAllWays(_:_:policy:configure:sourceLocation:)``
+    /// does, for dictionaries with repairs in several members: Foundation's keyed containers
+    /// list a dictionary's keys in no fixed order, so the logs are compared as sets.
+    static func decodeAllWaysInAnyOrder<T: Decodable & Equatable>(
+        _ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (value: T, repairs: [Repair]) {
+        let data = Data(text.utf8)
+        var generic = KilnDecoder()
+        generic.usesFastPath = false
+        let viaFoundation = try JSONDecoder().decodeWithRepairs(T.self, from: data)
+        let viaFast = try KilnDecoder().decodeWithRepairs(T.self, from: data)
+        let viaGeneric = try generic.decodeWithRepairs(T.self, from: data)
+        #expect(viaFast.value == viaFoundation.value, sourceLocation: sourceLocation)
+        #expect(viaGeneric.value == viaFoundation.value, sourceLocation: sourceLocation)
+        let texts = { (repairs: [Repair]) in repairs.map(\.description).sorted() }
+        #expect(texts(viaFast.repairs) == texts(viaFoundation.repairs), sourceLocation: sourceLocation)
+        #expect(texts(viaGeneric.repairs) == texts(viaFoundation.repairs), sourceLocation: sourceLocation)
+        return viaFast
+    }
+
+    /// Models inside a dictionary's members are read through their own fast path, and name
+    /// their repairs from the dictionary's key, in the document's order, repairs of the
+    /// tolerant rules (`inner` not an object) and of the `Decoder` protocol's (a lossy list)
+    /// too; a property with no initial value reads them the same way.
+    @Test func repairsDeepInsideADictionarysModelsNameTheirPlaces() throws {
+        let text = #"""
+            {"byID": {"12": {"n": "1", "inner": {"n": "x"}, "after": 0},
+                      "ab": {"n": 2, "inner": {"n": 3.0}, "after": true},
+                      "7": {"inner": 5}},
+             "extra": {"e\u00e9": {"n": "5"}},
+             "tagged": {"5": {"tags": [1, "x", 2]}}}
+            """#
+        let (value, repairs) = try Self.decodeAllWaysInAnyOrder(Index.self, text)
+        #expect(value.byID.mapValues { [$0.n, $0.inner.n, $0.after ? 1 : 0] } == ["12": [1, 0, 0], "ab": [2, 3, 1], "7": [0, 0, 0]])
+        #expect(value.extra.mapValues(\.n) == ["eé": 5])
+        #expect(value.tagged.mapValues(\.tags) == ["5": [1, 2]])
+        #expect(
+            repairs.map(\.path) == [
+                "byID[12].n", "byID[12].inner.n", "byID[12].after", "byID[7].n", "byID[7].inner", "byID[7].after", "extra.eé.n", "tagged[5].tags[1]",
+            ])
+    }
+
+    /// Two members with one key: the first one's model is kept, as in Foundation.
+    @Test func aKeyMetTwiceKeepsTheFirstMembersModel() throws {
+        let text = #"{"byID": {"a": {"n": 1}, "b": {"n": 2}, "a": {"n": 3}}, "extra": {}}"#
+        let data = Data(text.utf8)
+        var generic = KilnDecoder()
+        generic.usesFastPath = false
+        let fast = try KilnDecoder().decode(Index.self, from: data)
+        #expect(fast.byID.mapValues(\.n) == ["a": 1, "b": 2])
+        #expect(try generic.decode(Index.self, from: data) == fast)
+        #expect(try JSONDecoder().decode(Index.self, from: data) == fast)
+    }
+
     @Test func aDictionaryWithAValueOfTheWrongKindIsRepairedAsEveryPathRepairsIt() throws {
         let text = #"{"names": {"a": "x", "b": 1}, "ids": {"one": [1, "2"]}, "entries": {"e": []}}"#
         let (value, repairs) = try ModelIntentTests.decodeAllWays(Directory.self, text)

@@ -257,11 +257,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let end = Int(tape.tokens[index].payload)
         while i < end {
             let key = tape.string(at: i)
-            // Named as Foundation's paths name it: without a key strategy, `Dictionary`'s coding
-            // key makes a key that reads as an integer one (`events[138586341]`); under a
-            // strategy, the key stays a key (`events.138586341`).
-            let step: KilnPathNode.Step = context.convertsKeys ? .keyToken(i) : Int(key).map { .integerKey($0, i) } ?? .keyToken(i)
-            let value = try context.decodeValue(Value.self, at: i + 1, node, step)
+            let value = try context.decodeValue(Value.self, at: i + 1, node, .dictionaryMember(key, at: i, convertsKeys: context.convertsKeys))
             // One hash look-up for a new key; a key met again keeps its first value. The value
             // is moved in: this function is not specialized, and a copy goes through the value's
             // witness (a retain of each of its references, released again with the local).

@@ -204,6 +204,14 @@ final class KilnPathNode {
 }
 
 extension KilnPathNode.Step {
+    /// The step to the member `key`, at the string token `token`, of a `[String: Value]`: named
+    /// as Foundation's paths name it. Without a key strategy (`convertsKeys` false),
+    /// `Dictionary`'s coding key makes a key that reads as an integer one
+    /// (`events[138586341]`); under a strategy, the key stays a key (`events.138586341`).
+    static func dictionaryMember(_ key: String, at token: Int, convertsKeys: Bool) -> Self {
+        convertsKeys ? .keyToken(token) : Int(key).map { .integerKey($0, token) } ?? .keyToken(token)
+    }
+
     /// The step as a path component, as a coding path names it.
     func component(in tape: JSONTape) -> JSONPath.Component {
         switch self {

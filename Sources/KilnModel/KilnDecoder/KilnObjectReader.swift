@@ -61,12 +61,20 @@ public struct KilnObjectReader {
         case index(Int32)
         /// An element of the parent reader's list whose key is the string token at `list`.
         case element(list: Int32, position: Int32)
+        /// A member, whose key is the string token at `key`, of the parent reader's
+        /// `[String: Model]` whose own key is the string token at `dictionary`. Readers run under
+        /// the default key strategy only, where a key that reads as an integer is named as one
+        /// (``KilnPathNode/Step/dictionaryMember(_:at:convertsKeys:)``).
+        case member(dictionary: Int32, key: Int32)
 
-        @inlinable var step: KilnPathNode.Step? {
+        /// The step from the parent's node (a list's or a dictionary's node for their elements
+        /// and members), with `tape` to read a dictionary's keys.
+        func step(in tape: JSONTape) -> KilnPathNode.Step? {
             switch self {
             case .parent: nil
             case .keyToken(let token): .keyToken(Int(token))
             case .index(let position), .element(_, let position): .index(Int(position))
+            case .member(_, let key): .dictionaryMember(tape.string(at: Int(key)), at: Int(key), convertsKeys: false)
             }
         }
     }
@@ -239,6 +247,23 @@ public struct KilnObjectReader {
     public mutating func value<E: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String) -> [E] {
         if let value = fastModels(E.self, key, alternate, slots) { return value }
         return tolerant([E].self, Self.keys(key, alternate), initial: { [] }) { $0.value(key, alternate, property: property) }
+    }
+
+    /// Reads a dictionary of models (`[String: Model]`, keyed by ids), each through its own
+    /// fast path.
+    @inlinable
+    public mutating func value<V: KilnFastDecodable>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> [String: V]
+    ) -> [String: V] {
+        if let value = fastModelDictionary(V.self, key, alternate, slots) ?? fastValue([String: V].self, key, alternate, slots) { return value }
+        return tolerantValue(key, alternate, property: property, default: initial)
+    }
+
+    /// Reads a dictionary of models with no initial value, each through its own fast path.
+    @inlinable
+    public mutating func value<V: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String) -> [String: V] {
+        if let value = fastModelDictionary(V.self, key, alternate, slots) ?? fastValue([String: V].self, key, alternate, slots) { return value }
+        return tolerantDefaultValue(key, alternate, property: property)
     }
 
     // MARK: Aliases and key paths
@@ -704,6 +729,60 @@ extension KilnObjectReader {
         return items
     }
 
+    /// The `[String: V]` at the first present key, each member's value read through `V`'s fast
+    /// path, as `Dictionary`'s own decode reads them (``StringKeyedDictionary``: the first of two
+    /// equal keys wins, the later one is read too); `nil`, with the look-up hint where it was,
+    /// when that key holds no object or a member's value is not an object (the generic read then
+    /// decides, with its repairs).
+    @inlinable
+    mutating func fastModelDictionary<V: KilnFastDecodable>(_ type: V.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> [String: V]? {
+        let start = hint
+        let tokens = self.tokens
+        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }), tokens[index].kind == .object else {
+            hint = start
+            return nil
+        }
+        let end = Int(tokens[index].payload)
+        // Members are a key token and the value's; a value that is an object ends before the
+        // token its payload names.
+        var i = index + 1
+        while i < end {
+            guard tokens[i + 1].kind == .object else {
+                hint = start
+                return nil
+            }
+            i = Int(tokens[i + 1].payload)
+        }
+        var result = [String: V](minimumCapacity: Int(tokens[index].aux))
+        let context = unmanagedContext
+        let bytes = self.bytes
+        let mark = withContext { $0.memberTables.top }
+        // A key strategy sends the decode down the `Decoder` path: the members' steps are named
+        // as under the default one (``Place/member(dictionary:key:)``).
+        assert(withContext { !$0.convertsKeys })
+        var fileAtOnce = withContext { $0.memberTables.filesAtOnce(V.self) }
+        let dictionary = Int32(truncatingIfNeeded: index - 1)
+        // The children refer to this reader, which outlives them, for their paths.
+        withUnsafeMutablePointer(to: &self) { me in
+            i = index + 1
+            while i < end {
+                var child = KilnObjectReader(
+                    context: context, object: i + 1, parent: .reader(me),
+                    place: .member(dictionary: dictionary, key: Int32(truncatingIfNeeded: i)), model: V.self)
+                if fileAtOnce { child.fileMembers(by: V.self) }
+                let value = V(kiln: &child)
+                fileAtOnce = child.table.isSlotted
+                context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
+                let key = JSONTape.string(tokens[i], in: bytes)
+                // One hash look-up for a new key; a key met again keeps its first value.
+                if let first = result.updateValue(value, forKey: key) { result[key] = first }
+                i = Int(tokens[i + 1].payload)
+            }
+        }
+        context._withUnsafeGuaranteedRef { $0.memberTables.noteFiling(V.self, filed: fileAtOnce) }
+        return result
+    }
+
     /// The transformed value at the first present path, when the transform read it without a
     /// repair; otherwise `nil`, and the tolerant container reads and logs it again.
     @inlinable
@@ -794,18 +873,17 @@ extension KilnObjectReader {
         switch parent {
         case .node(let node): parentNode = node?.takeUnretainedValue()
         case .reader(let reader):
-            if case .element(let list, _) = place {
-                parentNode = reader.pointee.sharedListNode(Int(list))
-            } else {
-                parentNode = reader.pointee.sharedNode()?.takeUnretainedValue()
+            switch place {
+            case .element(let key, _), .member(let key, _): parentNode = reader.pointee.sharedListNode(Int(key))
+            default: parentNode = reader.pointee.sharedNode()?.takeUnretainedValue()
             }
         }
-        guard let step = place.step else { return parentNode }
+        guard let step = place.step(in: context.tape) else { return parentNode }
         return KilnPathNode(parent: parentNode, step: step)
     }
 
-    /// The node of this object's list member whose key is the string token at `key`, made once
-    /// for all its elements and kept by the context.
+    /// The node of this object's list (or dictionary) member whose key is the string token at
+    /// `key`, made once for all its elements and kept by the context.
     @usableFromInline
     mutating func sharedListNode(_ key: Int) -> KilnPathNode {
         if listKey == key, let listNode { return listNode.takeUnretainedValue() }

@@ -339,11 +339,19 @@ struct PendingRepairChunks {
     }
 
     /// A node of the tree of places: a step (in ``PendingRepair/Place``'s form) below `parent`
-    /// (`-1`: the place's anchor), the node `depth` steps below the anchor.
+    /// (`-1`: the place's anchor), the node `depth` steps below the anchor; `integerKey`: the
+    /// step is a dictionary's key, an integer where it reads as one.
     private struct PlaceNode {
         let parent: Int32
         let step: Int32
         let depth: Int32
+        let integerKey: Bool
+
+        /// The step as a path node's step, read from `tape` for a dictionary's key.
+        func pathStep(in tape: JSONTape) -> KilnPathNode.Step {
+            guard integerKey else { return PendingRepair.Place.step(step) }
+            return .dictionaryMember(tape.string(at: Int(step)), at: Int(step), convertsKeys: false)
+        }
     }
 
     /// The node of an object placed lately, and what it was placed for: the object's token, its
@@ -407,15 +415,11 @@ struct PendingRepairChunks {
         case .keyToken(let token): node = addNode(below: node, step: PendingRepair.Place.step(keyToken: Int(token)), isKey: true, in: document)
         case .index(let position): node = addNode(below: node, step: PendingRepair.Place.step(element: Int(position)))
         case .element(let list, let position):
-            // The list's node, which its elements share: its key token names it in its document.
-            if lastList.token == list, lastList.document == key.document, lastList.anchor == anchor {
-                node = lastList.node
-            } else {
-                let listNode = addNode(below: node, step: PendingRepair.Place.step(keyToken: Int(list)), isKey: true, in: document)
-                lastList = (list, key.document, anchor, listNode)
-                node = listNode
-            }
-            node = addNode(below: node, step: PendingRepair.Place.step(element: Int(position)))
+            node = addNode(below: listNode(list, below: node, in: document, anchor: anchor), step: PendingRepair.Place.step(element: Int(position)))
+        case .member(let dictionary, let member):
+            node = addNode(
+                below: listNode(dictionary, below: node, in: document, anchor: anchor), step: PendingRepair.Place.step(keyToken: Int(member)),
+                isKey: true, in: document, integerKey: true)
         }
         if slot >= 0 {
             if placedObjects.isEmpty { placedObjects = Array(repeating: PlacedObject(), count: Self.placedObjectSlots) }
@@ -426,16 +430,27 @@ struct PendingRepairChunks {
         return node
     }
 
+    /// The node of the list (or dictionary) whose key is the string token `list`, below `parent`,
+    /// which its elements share: its key token names it in its document.
+    private mutating func listNode(_ list: Int32, below parent: Int32, in document: Int, anchor: UInt) -> Int32 {
+        let documentPlace = Int32(truncatingIfNeeded: document)
+        if lastList.token == list, lastList.document == documentPlace, lastList.anchor == anchor { return lastList.node }
+        let node = addNode(below: parent, step: PendingRepair.Place.step(keyToken: Int(list)), isKey: true, in: document)
+        lastList = (list, documentPlace, anchor, node)
+        return node
+    }
+
     /// A node for `step` below `parent`. The step of a member's key (`isKey`) in the document
-    /// read in place is the excerpt's copy of the key. A log of millions of repairs stays far
-    /// below 2^31 nodes.
-    private mutating func addNode(below parent: Int32, step: Int32, isKey: Bool = false, in document: Int = -1) -> Int32 {
+    /// read in place is the excerpt's copy of the key; `integerKey`: a dictionary's key, an
+    /// integer where it reads as one (``KilnPathNode/Step/dictionaryMember(_:at:convertsKeys:)``).
+    /// A log of millions of repairs stays far below 2^31 nodes.
+    private mutating func addNode(below parent: Int32, step: Int32, isKey: Bool = false, in document: Int = -1, integerKey: Bool = false) -> Int32 {
         let depth = parent < 0 ? 0 : nodes[Int(parent)].depth &+ 1
         var step = step
         if isKey, document == inPlaceDocument, let copies = unretainedInPlace {
             step = copies._withUnsafeGuaranteedRef { $0.copyKey(Int(step), depth: Int(depth)) }
         }
-        nodes.append(PlaceNode(parent: parent, step: step, depth: depth))
+        nodes.append(PlaceNode(parent: parent, step: step, depth: depth, integerKey: integerKey))
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }
 
@@ -596,7 +611,7 @@ struct PendingRepairChunks {
         let first = components.count
         var node = repair.place.node
         while node >= 0 {
-            components.append(PendingRepair.Place.step(nodes[Int(node)].step).component(in: tape))
+            components.append(nodes[Int(node)].pathStep(in: tape).component(in: tape))
             node = nodes[Int(node)].parent
         }
         components[first...].reverse()
