@@ -257,11 +257,14 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let end = Int(tape.tokens[index].payload)
         while i < end {
             let key = tape.string(at: i)
-            let value = try context.decodeValue(Value.self, at: i + 1, node, .dictionaryMember(key, at: i, convertsKeys: context.convertsKeys))
-            // One hash look-up for a new key; a key met again keeps its first value. The value
-            // is moved in: this function is not specialized, and a copy goes through the value's
-            // witness (a retain of each of its references, released again with the local).
-            if let first = result.updateValue(consume value, forKey: key) { result[key] = first }
+            // A key met again keeps its first value, and the later member is not read (its
+            // repairs are not logged, a value of the wrong type is no error), as in Foundation.
+            if result.index(forKey: key) == nil {
+                let value = try context.decodeValue(Value.self, at: i + 1, node, .dictionaryMember(key, at: i, convertsKeys: context.convertsKeys))
+                // Moved in: this function is not specialized, and a copy goes through the
+                // value's witness (a retain of each of its references, released with the local).
+                result[key] = consume value
+            }
             i = tape.next(after: i + 1)
         }
         return result

@@ -730,8 +730,8 @@ extension KilnObjectReader {
     }
 
     /// The `[String: V]` at the first present key, each member's value read through `V`'s fast
-    /// path, as `Dictionary`'s own decode reads them (``StringKeyedDictionary``: the first of two
-    /// equal keys wins, the later one is read too); `nil`, with the look-up hint where it was,
+    /// path, as `Dictionary`'s own decode reads them (``StringKeyedDictionary``: of two members
+    /// with one key, the first is read and kept); `nil`, with the look-up hint where it was,
     /// when that key holds no object or a member's value is not an object (the generic read then
     /// decides, with its repairs).
     @inlinable
@@ -766,16 +766,16 @@ extension KilnObjectReader {
         withUnsafeMutablePointer(to: &self) { me in
             i = index + 1
             while i < end {
-                var child = KilnObjectReader(
-                    context: context, object: i + 1, parent: .reader(me),
-                    place: .member(dictionary: dictionary, key: Int32(truncatingIfNeeded: i)), model: V.self)
-                if fileAtOnce { child.fileMembers(by: V.self) }
-                let value = V(kiln: &child)
-                fileAtOnce = child.table.isSlotted
-                context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
                 let key = JSONTape.string(tokens[i], in: bytes)
-                // One hash look-up for a new key; a key met again keeps its first value.
-                if let first = result.updateValue(value, forKey: key) { result[key] = first }
+                if result.index(forKey: key) == nil {
+                    var child = KilnObjectReader(
+                        context: context, object: i + 1, parent: .reader(me),
+                        place: .member(dictionary: dictionary, key: Int32(truncatingIfNeeded: i)), model: V.self)
+                    if fileAtOnce { child.fileMembers(by: V.self) }
+                    result[key] = V(kiln: &child)
+                    fileAtOnce = child.table.isSlotted
+                    context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
+                }
                 i = Int(tokens[i + 1].payload)
             }
         }
