@@ -135,6 +135,7 @@ import Testing
         var byID: [String: RepairPlaceTests.Item]
         var extra: [String: RepairPlaceTests.Inner] = ["none": .init(n: -1)]
         var tagged: [String: Tagged] = [:]
+        var maybe: [String: RepairPlaceTests.Inner]?
     }
 
     @DataModel
@@ -182,6 +183,19 @@ import Testing
             repairs.map(\.path) == [
                 "byID[12].n", "byID[12].inner.n", "byID[12].after", "byID[7].n", "byID[7].inner", "byID[7].after", "extra.eé.n", "tagged[5].tags[1]",
             ])
+    }
+
+    /// An optional dictionary of models: `nil` when absent or `null`, its models read through
+    /// their fast path when present, and the tolerant rules' answer for anything else.
+    @Test func anOptionalDictionaryOfModelsReadsAsEveryPathReadsIt() throws {
+        for (text, expected) in [
+            (#"{"byID": {}}"#, nil), (#"{"byID": {}, "maybe": null}"#, nil), (#"{"byID": {}, "maybe": {"1": {"n": "2"}, "x": {"n": 3}}}"#, ["1": 2, "x": 3]),
+            (#"{"byID": {}, "maybe": {"1": 5}}"#, [:]), (#"{"byID": {}, "maybe": [1]}"#, nil),
+        ] as [(String, [String: Int]?)] {
+            let (index, repairs) = try Self.decodeAllWaysInAnyOrder(Index.self, text)
+            #expect(index.maybe?.mapValues(\.n) == expected)
+            if text.contains(#""2""#) { #expect(repairs.map(\.path).contains("maybe[1].n")) }
+        }
     }
 
     /// Two members with one key: the first one is read and kept, and the later one is not read

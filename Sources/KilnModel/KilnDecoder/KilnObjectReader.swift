@@ -172,6 +172,13 @@ public struct KilnObjectReader {
     public mutating func optional<T: Decodable>(
         _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> T? = nil
     ) -> T? {
+        optionalValue(key, alternate, slots: slots, property: property, default: initial)
+    }
+
+    /// ``optional(_:_:slots:property:default:)`` for any `Decodable`, which the overloads for
+    /// particular types fall back on.
+    @inlinable @inline(__always)
+    mutating func optionalValue<T: Decodable>(_ key: String, _ alternate: String?, slots: KilnKeySlots, property: String, default initial: () -> T?) -> T? {
         // An unknown case of a `FallbackEnum` read as `nil` is the tolerant container's rule.
         if !withContext({ $0.unknownEnumIsNil }) || !(T.self is any FallbackEnum.Type) {
             switch read(T.self, key, slot: slots.key) {
@@ -264,6 +271,16 @@ public struct KilnObjectReader {
     public mutating func value<V: KilnFastDecodable>(_ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String) -> [String: V] {
         if let value = fastModelDictionary(V.self, key, alternate, slots) ?? fastValue([String: V].self, key, alternate, slots) { return value }
         return tolerantDefaultValue(key, alternate, property: property)
+    }
+
+    /// Reads an optional dictionary of models, each through its own fast path: absent or `null`
+    /// is `nil` (or `initial()`).
+    @inlinable
+    public mutating func optional<V: KilnFastDecodable>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, property: String, default initial: @autoclosure () -> [String: V]? = nil
+    ) -> [String: V]? {
+        if let value = fastModelDictionary(V.self, key, alternate, slots) { return value }
+        return optionalValue(key, alternate, slots: slots, property: property, default: initial)
     }
 
     // MARK: Aliases and key paths
