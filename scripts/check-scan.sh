@@ -52,7 +52,8 @@ case "$(uname -s)/$(uname -m)" in
     ;;
 esac
 
-for branch in "${skipped[@]}"; do echo "CKilnScan: skipped the $branch branch"; done
+# `${a[@]+…}`: macOS's bash 3.2 calls an empty array unbound under `set -u`.
+for branch in ${skipped[@]+"${skipped[@]}"}; do echo "CKilnScan: skipped the $branch branch"; done
 if [ "$require_all" = 1 ] && [ ${#skipped[@]} -gt 0 ]; then
   echo "check-scan.sh --all: a branch was not run" >&2
   exit 1
