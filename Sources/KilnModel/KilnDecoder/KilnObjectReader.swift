@@ -686,21 +686,13 @@ extension KilnObjectReader {
             hint = start
             return nil
         }
-        let context = unmanagedContext
-        let (mark, fileAtOnce) = withContext { ($0.memberTables.top, $0.memberTables.filesAtOnce(T.self)) }
-        // The child refers to this reader, which outlives it, for its path.
+        var children = ChildModels(T.self, of: self)
         let (value, filed) = withUnsafeMutablePointer(to: &self) { me in
-            var child = KilnObjectReader(
-                context: context, object: index, parent: .reader(me), place: .keyToken(Int32(truncatingIfNeeded: index - 1)), model: T.self)
-            // Objects of a model are alike: once one has filed its members (its keys were not
-            // where the model looked first), the next files them at once.
-            if fileAtOnce { child.fileMembers(by: T.self) }
+            var child = children.reader(object: index, place: .keyToken(Int32(truncatingIfNeeded: index - 1)), below: me)
             return (T(kiln: &child), child.table.isSlotted)
         }
-        withContext {
-            $0.memberTables.top = mark
-            $0.memberTables.noteFiling(T.self, filed: filed)
-        }
+        children.ended(filed: filed)
+        children.finish()
         return value
     }
 
@@ -721,28 +713,18 @@ extension KilnObjectReader {
         items.reserveCapacity(Int(array.aux))
         i = index + 1
         var position = 0
-        let context = unmanagedContext
-        // Elements are alike: once one has filed its members under the model's slots (its keys
-        // were not where the model looked first), the next ones file theirs at once, without
-        // trying the first key at the hint.
-        let mark = withContext { $0.memberTables.top }
-        var fileAtOnce = withContext { $0.memberTables.filesAtOnce(E.self) }
-        // The children refer to this reader, which outlives them, for their paths.
+        let list = Int32(truncatingIfNeeded: index - 1)
+        var children = ChildModels(E.self, of: self)
         withUnsafeMutablePointer(to: &self) { me in
             while i < end {
-                var child = KilnObjectReader(
-                    context: context, object: i, parent: .reader(me),
-                    place: .element(list: Int32(truncatingIfNeeded: index - 1), position: Int32(truncatingIfNeeded: position)), model: E.self)
-                if fileAtOnce { child.fileMembers(by: E.self) }
+                var child = children.reader(object: i, place: .element(list: list, position: Int32(truncatingIfNeeded: position)), below: me)
                 items.append(E(kiln: &child))
-                fileAtOnce = child.table.isSlotted
-                // Through the borrowed context: holding the tables would retain them.
-                context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
+                children.ended(filed: child.table.isSlotted)
                 i = Int(tokens[i].payload)
                 position += 1
             }
         }
-        context._withUnsafeGuaranteedRef { $0.memberTables.noteFiling(E.self, filed: fileAtOnce) }
+        children.finish()
         return items
     }
 
@@ -771,33 +753,71 @@ extension KilnObjectReader {
             i = Int(tokens[i + 1].payload)
         }
         var result = [String: V](minimumCapacity: Int(tokens[index].aux))
-        let context = unmanagedContext
         let bytes = self.bytes
-        let mark = withContext { $0.memberTables.top }
         // A key strategy sends the decode down the `Decoder` path: the members' steps are named
         // as under the default one (``Place/member(dictionary:key:)``).
         assert(withContext { !$0.convertsKeys })
-        var fileAtOnce = withContext { $0.memberTables.filesAtOnce(V.self) }
         let dictionary = Int32(truncatingIfNeeded: index - 1)
-        // The children refer to this reader, which outlives them, for their paths.
+        var children = ChildModels(V.self, of: self)
         withUnsafeMutablePointer(to: &self) { me in
             i = index + 1
             while i < end {
                 let key = JSONTape.string(tokens[i], in: bytes)
                 if result.index(forKey: key) == nil {
-                    var child = KilnObjectReader(
-                        context: context, object: i + 1, parent: .reader(me),
-                        place: .member(dictionary: dictionary, key: Int32(truncatingIfNeeded: i)), model: V.self)
-                    if fileAtOnce { child.fileMembers(by: V.self) }
+                    var child = children.reader(object: i + 1, place: .member(dictionary: dictionary, key: Int32(truncatingIfNeeded: i)), below: me)
                     result[key] = V(kiln: &child)
-                    fileAtOnce = child.table.isSlotted
-                    context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
+                    children.ended(filed: child.table.isSlotted)
                 }
                 i = Int(tokens[i + 1].payload)
             }
         }
-        context._withUnsafeGuaranteedRef { $0.memberTables.noteFiling(V.self, filed: fileAtOnce) }
+        children.finish()
         return result
+    }
+
+    /// Reads nested models of `T` below a reader, one after another (a model's nested model, a
+    /// list's elements, a dictionary's values): each with ``reader(object:place:below:)`` and
+    /// ``ended(filed:)``, then ``finish()``. Objects of a model are alike: once one has filed its
+    /// members under the model's key slots (its keys were not where the model looked first), the
+    /// next one files them at once, here and in the next read of `T` anywhere in the decode.
+    @usableFromInline
+    struct ChildModels<T: KilnFastDecodable> {
+        @usableFromInline let context: Unmanaged<KilnDecodingContext>
+        /// The member tables' top before the first child: each child's tables go when it ends.
+        @usableFromInline let mark: Int
+        /// Whether the next child files its members at once: whether the last one did.
+        @usableFromInline var fileAtOnce: Bool
+
+        @inlinable @inline(__always)
+        init(_ type: T.Type, of parent: KilnObjectReader) {
+            context = parent.unmanagedContext
+            (mark, fileAtOnce) = parent.withContext { ($0.memberTables.top, $0.memberTables.filesAtOnce(T.self)) }
+        }
+
+        /// The reader of the object token `object`, which sits at `place` below `parent`: the
+        /// reader, pinned by `withUnsafeMutablePointer(to:)`, that outlives the child and is
+        /// pointed to for its path. ``ended(filed:)`` follows the child's read.
+        @inlinable @inline(__always)
+        func reader(object: Int, place: Place, below parent: UnsafeMutablePointer<KilnObjectReader>) -> KilnObjectReader {
+            var child = KilnObjectReader(context: context, object: object, parent: .reader(parent), place: place, model: T.self)
+            if fileAtOnce { child.fileMembers(by: T.self) }
+            return child
+        }
+
+        /// Ends a child's read: `filed`, whether it filed its members (`table.isSlotted`); its
+        /// member tables go.
+        @inlinable @inline(__always)
+        mutating func ended(filed: Bool) {
+            fileAtOnce = filed
+            // Through the borrowed context: holding the tables would retain them.
+            context._withUnsafeGuaranteedRef { $0.memberTables.top = mark }
+        }
+
+        /// Notes, for the next read of `T`, whether the last child filed its members.
+        @inlinable @inline(__always)
+        func finish() {
+            context._withUnsafeGuaranteedRef { $0.memberTables.noteFiling(T.self, filed: fileAtOnce) }
+        }
     }
 
     /// The transformed value at the first present path, when the transform read it without a
