@@ -39,7 +39,9 @@ enum DecodeBench {
     /// - `--articles=<count>`: the generated payload's article count (20,000 by default);
     /// - `--once`: runs each chosen case once, after one warm-up, inside `kilnBenchMeasuredRegion`,
     ///   and prints no timing: for `valgrind --tool=callgrind --collect-atstart=no
-    ///   --toggle-collect='*BenchMeasuredRegion*'`, which counts instructions.
+    ///   --toggle-collect='*BenchMeasuredRegion*'`, which counts instructions;
+    /// - `--loop=<count>` (with `--once`): decodes each chosen case that many times more before,
+    ///   for a sampling profiler (`perf record`).
     static func run() throws {
         run(arguments: Array(CommandLine.arguments.dropFirst()))
     }
@@ -82,8 +84,10 @@ enum DecodeBench {
                 chosen.map { exact ? entry.0 == $0 : entry.0.contains($0) } ?? true || (position == 0 && !once)
             }.map(\.element)
             if once {
+                let loops = option("loop").flatMap { Int($0) } ?? 0
                 for (label, body) in selected {
                     try? body()
+                    for _ in 0..<loops { try? body() }
                     kilnBenchMeasuredRegion(body)
                     print("ran once: \(label)")
                 }
