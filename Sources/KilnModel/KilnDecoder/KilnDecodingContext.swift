@@ -212,6 +212,12 @@ extension KilnPathNode.Step {
         convertsKeys ? .keyToken(token) : Int(key).map { .integerKey($0, token) } ?? .keyToken(token)
     }
 
+    /// The step to the member whose key is the string token `token` of `tape`, under the default
+    /// key strategy: the one Kiln's readers run under (``KilnObjectReader/Place/member(dictionary:key:)``).
+    static func dictionaryMember(at token: Int, in tape: JSONTape) -> Self {
+        .dictionaryMember(tape.string(at: token), at: token, convertsKeys: false)
+    }
+
     /// The step as a path component, as a coding path names it.
     func component(in tape: JSONTape) -> JSONPath.Component {
         switch self {

@@ -74,7 +74,7 @@ public struct KilnObjectReader {
             case .parent: nil
             case .keyToken(let token): .keyToken(Int(token))
             case .index(let position), .element(_, let position): .index(Int(position))
-            case .member(_, let key): .dictionaryMember(tape.string(at: Int(key)), at: Int(key), convertsKeys: false)
+            case .member(_, let key): .dictionaryMember(at: Int(key), in: tape)
             }
         }
     }

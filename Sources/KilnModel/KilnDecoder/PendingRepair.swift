@@ -350,7 +350,7 @@ struct PendingRepairChunks {
         /// The step as a path node's step, read from `tape` for a dictionary's key.
         func pathStep(in tape: JSONTape) -> KilnPathNode.Step {
             guard integerKey else { return PendingRepair.Place.step(step) }
-            return .dictionaryMember(tape.string(at: Int(step)), at: Int(step), convertsKeys: false)
+            return .dictionaryMember(at: Int(step), in: tape)
         }
     }
 
