@@ -61,6 +61,7 @@ enum DecodeBench {
         var sources: [(name: String, make: () -> Data?)] = [
             ("articles (generated)", { BenchSupport.ArticlePayload.make(as: Data.self, articles: articleCount) }),
             ("plain articles (same shapes both sides)", { PlainArticlePayload.make() }),
+            ("issues (generated: URLs, dates, enums)", { BenchSupport.IssuePayload.make(as: Data.self) }),
         ]
         for file in ["twitter.json", "citm_catalog.json", "canada.json"] {
             sources.append((file, { try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) }))
@@ -172,6 +173,21 @@ enum DecodeBench {
                 ("@DataModel through Kiln (fast path) + repair log", withRepairs(ArticlePage.self)),
                 ("@DataModel through Kiln (generic Decoder path)", { _ = try decoderPath.decode(ArticlePage.self, from: data) }),
                 ("Kiln strict (same Codable shape)", kilnDecode(StrictArticlePage.self)),
+                parseOnly,
+            ]
+        case let name where name.hasPrefix("issues"):
+            let strict = JSONDecoder()
+            strict.keyDecodingStrategy = .convertFromSnakeCase
+            strict.dateDecodingStrategy = .iso8601
+            var kilnStrict = KilnDecoder()
+            kilnStrict.keyDecodingStrategy = .convertFromSnakeCase
+            kilnStrict.dateDecodingStrategy = .iso8601
+            return [
+                ("Foundation strict (Codable)", { _ = try strict.decode([StrictIssue].self, from: data) }),
+                ("@DataModel through Foundation", foundation([Issue].self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode([Issue].self)),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs([Issue].self)),
+                ("Kiln strict (same Codable shape)", { _ = try kilnStrict.decode([StrictIssue].self, from: data) }),
                 parseOnly,
             ]
         case "twitter.json":

@@ -171,7 +171,9 @@ extension KilnDecodingContext {
         {
             return value
         }
-        if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type, kind(index) == .object {
+        // The object first: the cast looks the conformance up at run time, and most values that
+        // get here (enums, types of the app's own) are not objects.
+        if usesFastPath, kind(index) == .object, let fast = T.self as? any KilnFastDecodable.Type {
             return fastDecode(fast, as: T.self, at: index, parent, step)
         }
         let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
@@ -191,6 +193,9 @@ extension KilnDecodingContext {
             return Date(timeIntervalSince1970: try decodeDouble(at: index, parent, step) / 1000)
         case .iso8601:
             let text = try decodeString(at: index, parent, step)
+            // Fractions are left to Foundation's parser: whether `.iso8601` takes them, and how it
+            // rounds them, is its own (and differs between its versions).
+            if let date = ISO8601Dates.internetDate(text, zeroFraction: false) { return date }
             guard let date = try? Date(text, strategy: .iso8601) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Expected date string to be ISO8601-formatted."))
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The object a ``KilnFastDecodable`` model reads itself from, inside ``KilnDecoder``.
 ///
 /// Its methods mirror ``ModelDecodingContainer``'s one for one, with the same arguments and the
@@ -854,7 +856,7 @@ extension KilnObjectReader {
     }
 
     /// ``strict(_:at:)`` for the common types (`String`, `Int`, `Bool`, `Double`, `Int64`,
-    /// `[String]` and lists of numbers): `.some` with the value or `nil`; `nil` for any other
+    /// `[String]`, `URL` and lists of numbers): `.some` with the value or `nil`; `nil` for any other
     /// type. Apart, so that a mutating caller reads only the fields it needs: the call to
     /// ``strictOther(_:at:)`` takes the whole reader, and where it is reached the reader is
     /// copied first.
@@ -883,6 +885,10 @@ extension KilnObjectReader {
             }
             if T.self is [String].Type {
                 return .some(context.stringArray(at: index).map { unsafeBitCast($0, to: T.self) })
+            }
+            if T.self == URL.self {
+                // As `decodeValue` reads it, without the path it makes for an error.
+                return .some(KilnDecodingContext.string(token, in: bytes).flatMap { URL(string: $0) }.map { unsafeBitCast($0, to: T.self) })
             }
             if let numbers = context.numberArray(T.self, at: index) { return .some(numbers) }
             return nil

@@ -56,6 +56,7 @@ extension FallbackEnum {
     public static func matching(_ rawValue: RawValue) -> Self? { nil }
 
     /// The case for `raw`: its own, or the one ``matching(_:)`` names.
+    @inlinable
     static func known(_ raw: RawValue) -> Self? {
         Self(rawValue: raw) ?? matching(raw)
     }
@@ -66,23 +67,31 @@ extension FallbackEnum {
         return known(raw) != nil
     }
 
+    /// Inlinable, so that a known case is read by code specialized for the enum; anything else
+    /// takes ``repaired(_:decoder:)``.
+    @inlinable
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let raw = try? container.decode(RawValue.self), let known = Self.known(raw) {
             self = known
             return
         }
+        self = Self.repaired(container, decoder: decoder)
+    }
+
+    /// A value that is no case's raw value: the case it coerces to, else ``fallback``, logged.
+    @usableFromInline
+    static func repaired(_ container: any SingleValueDecodingContainer, decoder: any Decoder) -> Self {
         let session = DecodingSession.current(in: decoder)
         let json = (try? container.decode(JSONValue.self)) ?? .null
         let path = CodingPathFormatter.components(decoder.codingPath)
         let truncating = session?.policy.allowsFractionalTruncation ?? false
         if let raw = RawValue.coerce(from: json, truncating: truncating), let known = Self.known(raw) {
             session?.recordIfRecording(.coerced, path: path, expected: Self.self, found: json.preview(), result: Repair.show(known))
-            self = known
-            return
+            return known
         }
         session?.recordIfRecording(.fallback, path: path, expected: Self.self, found: json.preview(), result: Repair.show(Self.fallback))
-        self = Self.fallback
+        return Self.fallback
     }
 
     public func encode(to encoder: any Encoder) throws {
