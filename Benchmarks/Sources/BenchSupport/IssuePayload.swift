@@ -5,7 +5,9 @@
 /// Built from a fixed seed, so every run and every test reads the same bytes.
 public enum IssuePayload {
     /// The payload as any byte collection (`Data`, `[UInt8]`).
-    public static func make<Bytes: RangeReplaceableCollection>(as type: Bytes.Type, issues count: Int = 5_000, seed: UInt64 = 0x1557_0E5A_11CE_0001)
+    public static func make<Bytes: RangeReplaceableCollection>(
+        as type: Bytes.Type, issues count: Int = 5_000, seed: UInt64 = 0x1557_0E5A_11CE_0001
+    )
         -> Bytes where Bytes.Element == UInt8
     {
         var random = SplitMix64(seed: seed)
