@@ -1,6 +1,7 @@
 /// The generated issue list of the decode benchmark: a ~4 MB page of a REST API's issues, shaped
 /// as GitHub's are — the types app models hold beyond strings and numbers: URLs, ISO 8601 dates,
-/// and raw-value enums (`"open"`, `"COLLABORATOR"`), with nulls where the API sends them.
+/// and raw-value enums (`"open"`, `"COLLABORATOR"`), with nulls where the API sends them and, in
+/// one issue in fifty, an author association the app's enum does not know.
 ///
 /// Built from a fixed seed, so every run and every test reads the same bytes.
 public enum IssuePayload {
@@ -57,7 +58,9 @@ public enum IssuePayload {
         append(#""labels":[\#(chosen.joined(separator: ","))],"state":"\#(closed ? "closed" : "open")","locked":\#(random.next() % 10 == 0),"#)
         append(#""comments":\#(random.next() % 40),"created_at":"\#(date(&random))","updated_at":"\#(date(&random))","#)
         append(closed ? #""closed_at":"\#(date(&random))","# : #""closed_at":null,"#)
-        append(#""author_association":"\#(associations[Int(random.next() % UInt64(associations.count))])","#)
+        // "MANNEQUIN", which GitHub added later than the app's enum: the fallback case, logged.
+        let association = random.next() % 50 == 0 ? "MANNEQUIN" : associations[Int(random.next() % UInt64(associations.count))]
+        append(#""author_association":"\#(association)","#)
         append(random.next() % 4 == 0 ? #""body":null}"# : #""body":"Steps: open the \#(title) screen, pull to refresh."}"#)
     }
 }

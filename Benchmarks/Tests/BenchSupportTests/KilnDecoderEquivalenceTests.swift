@@ -47,6 +47,30 @@ struct KilnDecoderEquivalenceTests {
         #expect(kiln.value.count == 20_000)
     }
 
+    @Test func tolerantIssuesMatchFoundationWithTheSameRepairLog() throws {
+        let data = IssuePayload.make(as: Data.self, issues: 2_000)
+        #expect(data == IssuePayload.make(as: Data.self, issues: 2_000))
+        let foundation = try JSONDecoder().decodeWithRepairs([Issue].self, from: data)
+        let kiln = try KilnDecoder().decodeWithRepairs([Issue].self, from: data)
+        #expect(kiln.value == foundation.value)
+        #expect(kiln.value.count == 2_000)
+        #expect(kiln.value.allSatisfy { $0.createdAt != nil && $0.url != nil && $0.user.avatarUrl != nil && $0.state != .unknown })
+        #expect(kiln.value.contains { $0.closedAt != nil } && kiln.value.contains { $0.closedAt == nil })
+        #expect(foundation.repairs.contains { $0.kind == .fallback && $0.path.hasSuffix("author_association") })
+        #expect(kiln.repairs == foundation.repairs)
+
+        // The strict shapes, with Foundation's strategies on both decoders.
+        let strict = JSONDecoder()
+        strict.keyDecodingStrategy = .convertFromSnakeCase
+        strict.dateDecodingStrategy = .iso8601
+        var kilnStrict = KilnDecoder()
+        kilnStrict.keyDecodingStrategy = .convertFromSnakeCase
+        kilnStrict.dateDecodingStrategy = .iso8601
+        let strictIssues = try strict.decode([StrictIssue].self, from: data)
+        #expect(try kilnStrict.decode([StrictIssue].self, from: data) == strictIssues)
+        #expect(zip(strictIssues, kiln.value).allSatisfy { $0.createdAt == $1.createdAt && $0.htmlUrl == $1.htmlUrl })
+    }
+
     @Test func tolerantTwitterMatchesFoundationWithTheSameRepairLog() throws {
         let data = try Self.benchFile("twitter.json")
         let foundation = try JSONDecoder().decodeWithRepairs(TwitterPage.self, from: data)

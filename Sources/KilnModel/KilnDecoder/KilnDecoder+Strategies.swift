@@ -121,8 +121,9 @@ enum ISO8601Dates {
         case UInt8(ascii: "Z"):
             guard i + 1 == count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard count - i == 6, bytes[i + 3] == UInt8(ascii: ":") else { return nil }
             let (hours, minutes) = (two(i + 1), two(i + 4))
-            guard count - i == 6, bytes[i + 3] == UInt8(ascii: ":"), (0...14).contains(hours), (0...59).contains(minutes) else { return nil }
+            guard (0...14).contains(hours), (0...59).contains(minutes) else { return nil }
             offset = (hours * 60 + minutes) * 60
             if bytes[i] == UInt8(ascii: "-") { offset = -offset }
         default:
