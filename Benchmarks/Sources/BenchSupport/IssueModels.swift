@@ -6,7 +6,7 @@ import KilnModel
 
 /// An issue of a repository.
 @DataModel
-public struct Issue: Equatable, Sendable {
+public struct RepoIssue: Equatable, Sendable {
     public var id = 0
     public var number = 0
     public var title = ""

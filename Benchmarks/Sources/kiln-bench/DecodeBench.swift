@@ -184,9 +184,9 @@ enum DecodeBench {
             kilnStrict.dateDecodingStrategy = .iso8601
             return [
                 ("Foundation strict (Codable)", { _ = try strict.decode([StrictIssue].self, from: data) }),
-                ("@DataModel through Foundation", foundation([Issue].self)),
-                ("@DataModel through Kiln (fast path)", kilnDecode([Issue].self)),
-                ("@DataModel through Kiln (fast path) + repair log", withRepairs([Issue].self)),
+                ("@DataModel through Foundation", foundation([RepoIssue].self)),
+                ("@DataModel through Kiln (fast path)", kilnDecode([RepoIssue].self)),
+                ("@DataModel through Kiln (fast path) + repair log", withRepairs([RepoIssue].self)),
                 ("Kiln strict (same Codable shape)", { _ = try kilnStrict.decode([StrictIssue].self, from: data) }),
                 parseOnly,
             ]

@@ -142,10 +142,12 @@ extension KilnDecodingContext {
         if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }
         if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: index, parent, step), to: T.self) }
-        if T.self is [String].Type, let items = stringArray(at: index) {
-            return unsafeBitCast(items, to: T.self)
+        if kind(index) == .array {
+            if T.self is [String].Type, let items = stringArray(at: index) {
+                return unsafeBitCast(items, to: T.self)
+            }
+            if let numbers = numberArray(T.self, at: index) { return numbers }
         }
-        if let numbers = numberArray(T.self, at: index) { return numbers }
         if T.self == URL.self {
             let text = try decodeString(at: index, parent, step)
             guard let url = URL(string: text) else {
