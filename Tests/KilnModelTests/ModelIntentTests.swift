@@ -199,6 +199,20 @@ struct ModelIntentTests {
         #expect(other.value.method == .other && other.value.outcome == .success)
     }
 
+    /// `KilnDecoder` reads a known raw value straight from the document; whatever it reads so
+    /// must be what the enum's `init(from:)` reads, escapes and all, and every other value goes
+    /// on to `init(from:)`, with its repairs.
+    @Test func enumCasesReadFromTheDocumentAreTheCasesInitFromReads() throws {
+        let (call, repairs) = try Self.decodeAllWays(
+            Call.self, #"{"method": "G\u0045T", "outcome": 500, "history": [200, 1e2, "204", 9223372036854775807, -300, true, null]}"#)
+        #expect(call.method == .get && call.outcome == .serverError)
+        #expect(call.history.first == .success && call.history.count == 7)
+        #expect(repairs.count >= 4)
+        let spelled = try Self.decodeAllWays(Call.self, #"{"method": "post", "outcome": 404}"#)
+        #expect(spelled.value.method == .post && spelled.value.outcome == .clientError)
+        #expect(spelled.repairs.allSatisfy { $0.path == "history" })
+    }
+
     // MARK: Unknown enum values in optionals
 
     @DataModel

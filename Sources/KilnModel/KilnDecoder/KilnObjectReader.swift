@@ -887,6 +887,13 @@ extension KilnObjectReader {
                 // As `decodeValue` reads it, without the path it makes for an error.
                 return .some(KilnDecodingContext.string(token, in: bytes).flatMap { URL(string: $0) }.map { unsafeBitCast($0, to: T.self) })
             }
+            // A case of a `FallbackEnum` by its raw value, without a `Decoder` and the path node
+            // it would carry: what its `init(from:)` reads first. Any other value goes on to it.
+            if token.kind == .string || token.kind == .escapedString || token.kind == .int, let fallback = T.self as? any FallbackEnum.Type,
+                let known = KilnObjectReader.knownCase(fallback, as: T.self, token, in: bytes)
+            {
+                return .some(known)
+            }
             // The tests of `T` against list types are not always folded away (not for enums):
             // where the value is no list, one test gives the same answers as all of them (the
             // lists of numbers read none from it).
@@ -904,12 +911,19 @@ extension KilnObjectReader {
         // `[String: Value]` straight from the object's members: no keyed container, coding key
         // per member or look-up of each key. Only here, where the property's type is known to
         // be worth the check; `decodeValue` serves every type of the `Decoder` path.
-        if tokens[index].kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        let token = tokens[index]
+        if token.kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
             let context = self.context
             let node = KilnPathNode(parent: node(), step: .keyToken(index - 1))
             return (try? dictionary.decodeKeepingKeys(in: context, at: index, node: node)) as? T
         }
         return try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
+    }
+
+    /// ``FallbackEnum/knownCase(_:in:)`` of `E`, which is `T`.
+    @inlinable
+    static func knownCase<E: FallbackEnum, T>(_ type: E.Type, as: T.Type, _ token: JSONToken, in bytes: UnsafeMutablePointer<UInt8>) -> T? {
+        E.knownCase(token, in: bytes).map { unsafeBitCast($0, to: T.self) }
     }
 
     /// This object's coding-path node, made on first use.

@@ -40,6 +40,11 @@
 /// An optional property (`var status: Status?`) holds the fallback case for a value it does not
 /// know, like a non-optional one: `nil` keeps meaning "the server sent nothing". Set
 /// ``DecodingPolicy/unknownEnumValueInOptionalIsNil`` to read unknown values as `nil` instead.
+///
+/// The protocol's `init(from:)` is how every decoder reads these enums. `KilnDecoder` reads a
+/// `String` or `Int` raw value that names a case (by ``matching(_:)`` too) straight from the
+/// document, without calling `init(from:)`: say how a server spells a case in ``matching(_:)``,
+/// not in an `init(from:)` of your own.
 public protocol FallbackEnum: RawRepresentable, Codable, DefaultValueProviding where RawValue: Codable & JSONCoercible {
     /// The case used for raw values this version of the app does not know.
     static var fallback: Self { get }
@@ -54,6 +59,21 @@ extension FallbackEnum {
     public static var defaultValue: Self { fallback }
 
     public static func matching(_ rawValue: RawValue) -> Self? { nil }
+
+    /// The case a raw value the reader found names, as `init(from:)` reads it first: a string
+    /// for a `String` raw value, an integer for an `Int` one. `nil` for any other value, or one
+    /// that names no case: `init(from:)` decides those (coercions, the fallback, their repairs).
+    @inlinable
+    static func knownCase(_ token: JSONToken, in bytes: UnsafeMutablePointer<UInt8>) -> Self? {
+        if RawValue.self == String.self {
+            guard let text = KilnDecodingContext.string(token, in: bytes) else { return nil }
+            return known(unsafeBitCast(text, to: RawValue.self))
+        }
+        if RawValue.self == Int.self, token.kind == .int, let value = Int(exactly: token.payload) {
+            return known(unsafeBitCast(value, to: RawValue.self))
+        }
+        return nil
+    }
 
     /// The case for `raw`: its own, or the one ``matching(_:)`` names.
     @inlinable
