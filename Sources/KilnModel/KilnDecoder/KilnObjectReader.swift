@@ -617,7 +617,8 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     mutating func read<T: Decodable>(_ type: T.Type, _ key: String, slot: Int32) -> Outcome<T> {
         guard let index = find(key, slot: slot) else { return .absent }
-        guard let value = strict(T.self, at: index) else { return .unusable }
+        if let common = common(T.self, at: index) { return common.map { .value($0) } ?? .unusable }
+        guard let value = knownCase(T.self, at: index) ?? strictOther(T.self, at: index) else { return .unusable }
         return .value(value)
     }
 
@@ -649,7 +650,7 @@ extension KilnObjectReader {
         // `strict(_:at:)` in its two parts, so that the common types never copy the reader.
         if let common = common(T.self, at: index) {
             if let value = common { return value }
-        } else if let value = strictOther(T.self, at: index) {
+        } else if let value = knownCase(T.self, at: index) ?? strictOther(T.self, at: index) {
             return value
         }
         // What the tolerant read would come to here, without finding the keys again.
@@ -887,17 +888,6 @@ extension KilnObjectReader {
                 // As `decodeValue` reads it, without the path it makes for an error.
                 return .some(KilnDecodingContext.string(token, in: bytes).flatMap { URL(string: $0) }.map { unsafeBitCast($0, to: T.self) })
             }
-            // A case of a `FallbackEnum` by its raw value, without a `Decoder` and the path node
-            // it would carry: what its `init(from:)` reads first. Any other value goes on to it.
-            if token.kind == .string || token.kind == .escapedString || token.kind == .int, let fallback = T.self as? any FallbackEnum.Type,
-                let known = KilnObjectReader.knownCase(fallback, as: T.self, token, in: bytes)
-            {
-                return .some(known)
-            }
-            // The tests of `T` against list types are not always folded away (not for enums):
-            // where the value is no list, one test gives the same answers as all of them (the
-            // lists of numbers read none from it).
-            guard token.kind == .array else { return T.self is [String].Type ? .some(nil) : nil }
             if T.self is [String].Type {
                 return .some(context.stringArray(at: index).map { unsafeBitCast($0, to: T.self) })
             }
@@ -918,6 +908,19 @@ extension KilnObjectReader {
             return (try? dictionary.decodeKeepingKeys(in: context, at: index, node: node)) as? T
         }
         return try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
+    }
+
+    /// A case of a `FallbackEnum` by its raw value, without a `Decoder` and the path node it
+    /// would carry: what the enum's `init(from:)` reads first; `nil` for any other type or value,
+    /// which ``strictOther(_:at:)`` reads. Inlined where `T` is known, so that the enum's look-up
+    /// is specialized; apart from ``common(_:at:)``, whose types never need the test.
+    @inlinable @inline(__always)
+    func knownCase<T>(_ type: T.Type, at index: Int) -> T? {
+        let token = tokens[index]
+        guard token.kind == .string || token.kind == .escapedString || token.kind == .int, let fallback = T.self as? any FallbackEnum.Type else {
+            return nil
+        }
+        return Self.knownCase(fallback, as: T.self, token, in: bytes)
     }
 
     /// ``FallbackEnum/knownCase(_:in:)`` of `E`, which is `T`.
