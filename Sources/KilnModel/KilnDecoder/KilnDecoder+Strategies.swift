@@ -161,6 +161,60 @@ enum ISO8601Dates {
 /// lowercased and each following word capitalized (`"user_ID"` → `"userId"`).
 enum SnakeCaseKeys {
     static func camelCased(_ key: String) -> String {
+        var key = key
+        if let converted = key.withUTF8({ asciiCamelCased($0) }) { return converted ?? key }
+        return foundationCamelCased(key)
+    }
+
+    /// The rule for a key of ASCII letters and underscores, byte by byte: `.some(nil)` when the
+    /// key stays as it is (no underscore between its words, the usual case), `nil` for a key
+    /// with any other byte, which ``foundationCamelCased(_:)`` converts (`capitalized` finds
+    /// words after digits on some platforms and not on others, and knows Unicode).
+    static func asciiCamelCased(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        let underscore = UInt8(ascii: "_")
+        guard let first = bytes.firstIndex(where: { $0 != underscore }), let last = bytes.lastIndex(where: { $0 != underscore }) else {
+            return .some(nil)
+        }
+        var hasInnerUnderscore = false
+        for byte in bytes[first...last] {
+            if byte == underscore {
+                hasInnerUnderscore = true
+            } else if !(byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) {
+                return nil
+            }
+        }
+        guard hasInnerUnderscore else { return .some(nil) }
+        let converted = String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            for i in 0..<first {
+                out[count] = bytes[i]
+                count += 1
+            }
+            // The first word lowercased, each word after it capitalized; underscores between
+            // words dropped.
+            var wordStart = true
+            var firstWord = true
+            for byte in bytes[first...last] {
+                if byte == underscore {
+                    if !wordStart { firstWord = false }
+                    wordStart = true
+                    continue
+                }
+                out[count] = wordStart && !firstWord ? byte & ~0x20 : byte | 0x20
+                count += 1
+                wordStart = false
+            }
+            for i in (last + 1)..<bytes.count {
+                out[count] = bytes[i]
+                count += 1
+            }
+            return count
+        }
+        return .some(converted)
+    }
+
+    /// The rule as Foundation's `JSONDecoder` writes it, for any key.
+    static func foundationCamelCased(_ key: String) -> String {
         guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         guard let last = key.lastIndex(where: { $0 != "_" }) else { return key }
         let core = key[first...last]

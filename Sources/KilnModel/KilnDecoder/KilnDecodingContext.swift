@@ -98,7 +98,8 @@ final class KilnDecodingContext {
 
     /// The members of `object` under `name(key)`, each name at its first member.
     private func firstMembers(of object: Int, named name: (String) -> String) -> [String: Int] {
-        var map: [String: Int] = [:]
+        // Room for every member (the object's token counts them), so the table is never resized.
+        var map = [String: Int](minimumCapacity: Int(tape.tokens[object].aux))
         var i = object + 1
         let end = Int(tape.tokens[object].payload)
         while i < end {
