@@ -315,6 +315,7 @@ public struct DataModelMacro: MemberMacro, ExtensionMacro {
             if numbers.contains(where: { $0 >= 0 }) {
                 arguments.append("slots: KilnModel.KilnKeySlots(\(numbers.map(String.init).joined(separator: ", ")))")
             }
+            if let transform = read.transform { arguments.append("transform: \(transform)") }
         }
         arguments.append("property: \(stringLiteral(plan.name))")
         if let initialValue = plan.initialValue {

@@ -75,7 +75,7 @@ struct PropertyPlan {
         var emptyIsMissing: Bool
         /// Whether the call names `JSONPath`s rather than plain keys.
         var usesPaths: Bool {
-            transform != nil || emptyIsMissing || keys.count > 2 || keys.contains(where: \.isPath)
+            emptyIsMissing || keys.count > 2 || keys.contains(where: \.isPath)
         }
     }
 

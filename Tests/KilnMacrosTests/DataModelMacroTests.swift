@@ -132,10 +132,10 @@ func expectExpansion(
 
                 nonisolated private enum _KilnReaders {
                     static func r_published(_ container: KilnModel.ModelDecodingContainer) -> Date? {
-                        container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                        container.optional("pub_date", "publishDate", transform: .yyyyMMdd, property: "published")
                     }
                     static func f_published(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
-                        reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("publishDate")])], transform: .yyyyMMdd, property: "published")
+                        reader.optional("pub_date", "publishDate", slots: KilnModel.KilnKeySlots(0, 1), transform: .yyyyMMdd, property: "published")
                     }
                     static func r_authorName(_ container: KilnModel.ModelDecodingContainer) -> String {
                         container.value(paths: [KilnModel.JSONPath([.key("author"), .key("name")])], property: "authorName", default: "--")
@@ -147,19 +147,27 @@ func expectExpansion(
                         container.value("author", property: "author")
                     }
                     static func f_author(_ reader: inout KilnModel.KilnObjectReader) -> Author {
-                        reader.value("author", slots: KilnModel.KilnKeySlots(0), property: "author")
+                        reader.value("author", slots: KilnModel.KilnKeySlots(2), property: "author")
                     }
                 }
 
                 nonisolated static var kilnMemberKeyCount: Int {
-                    1
+                    3
                 }
 
                 @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
                     switch key.count {
                     case 6:
                         if KilnModel.KilnObjectReader.key(key, is: "author") {
+                            return 2
+                        }
+                    case 8:
+                        if KilnModel.KilnObjectReader.key(key, is: "pub_date") {
                             return 0
+                        }
+                    case 11:
+                        if KilnModel.KilnObjectReader.key(key, is: "publishDate") {
+                            return 1
                         }
                     default:
                         break
@@ -251,15 +259,15 @@ func expectExpansion(
                         reader.value("pageNo", slots: KilnModel.KilnKeySlots(3), property: "page", default: 1)
                     }
                     static func r_pubDate(_ container: KilnModel.ModelDecodingContainer) -> Date? {
-                        container.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                        container.optional("pub_date", "pubDate", transform: .yyyyMMdd, property: "pubDate")
                     }
                     static func f_pubDate(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
-                        reader.optional(paths: [KilnModel.JSONPath([.key("pub_date")]), KilnModel.JSONPath([.key("pubDate")])], transform: .yyyyMMdd, property: "pubDate")
+                        reader.optional("pub_date", "pubDate", slots: KilnModel.KilnKeySlots(4, 5), transform: .yyyyMMdd, property: "pubDate")
                     }
                 }
 
                 nonisolated static var kilnMemberKeyCount: Int {
-                    4
+                    6
                 }
 
                 @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
@@ -276,9 +284,15 @@ func expectExpansion(
                         if KilnModel.KilnObjectReader.key(key, is: "hasMore") {
                             return 1
                         }
+                        if KilnModel.KilnObjectReader.key(key, is: "pubDate") {
+                            return 5
+                        }
                     case 8:
                         if KilnModel.KilnObjectReader.key(key, is: "has_more") {
                             return 0
+                        }
+                        if KilnModel.KilnObjectReader.key(key, is: "pub_date") {
+                            return 4
                         }
                     default:
                         break
@@ -421,11 +435,31 @@ func expectExpansion(
 
                 nonisolated private enum _KilnReaders {
                     static func r_createdAt(_ container: KilnModel.ModelDecodingContainer) -> Date? {
-                        container.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                        container.optional("createdAt", "created_at", transform: .iso8601, property: "createdAt")
                     }
                     static func f_createdAt(_ reader: inout KilnModel.KilnObjectReader) -> Date? {
-                        reader.optional(paths: [KilnModel.JSONPath([.key("createdAt")]), KilnModel.JSONPath([.key("created_at")])], transform: .iso8601, property: "createdAt")
+                        reader.optional("createdAt", "created_at", slots: KilnModel.KilnKeySlots(0, 1), transform: .iso8601, property: "createdAt")
                     }
+                }
+
+                nonisolated static var kilnMemberKeyCount: Int {
+                    2
+                }
+
+                @inline(__always) nonisolated static func kilnMemberKeySlot(_ key: UnsafeRawBufferPointer) -> Int {
+                    switch key.count {
+                    case 9:
+                        if KilnModel.KilnObjectReader.key(key, is: "createdAt") {
+                            return 0
+                        }
+                    case 10:
+                        if KilnModel.KilnObjectReader.key(key, is: "created_at") {
+                            return 1
+                        }
+                    default:
+                        break
+                    }
+                    return -1
                 }
             }
 

@@ -213,6 +213,40 @@ struct ModelIntentTests {
         #expect(spelled.repairs.allSatisfy { $0.path == "history" })
     }
 
+    // MARK: Transformed properties read by their keys
+
+    @DataModel
+    struct Stamped: Equatable {
+        @Transform(.iso8601) var createdAt: Date?
+        @Transform(.unixSeconds) var seenAt = Date(timeIntervalSince1970: 0)
+        @Key("link", "url") @Transform(.url) var link: URL?
+        @Transform(.iso8601) var editedAt: Date? = Date(timeIntervalSince1970: 1)
+    }
+
+    /// A transformed property is found by its keys as any other property is (the Swift name,
+    /// its snake_case twin, `@Key`'s alternate; `null` read as absent), with the same values
+    /// and repairs through every decoder.
+    @Test(arguments: [
+        #"{"created_at": "2016-10-10T08:30:00Z", "seen_at": 1476088200, "url": "https://example.com/a"}"#,
+        #"{"createdAt": null, "created_at": "2016-10-10T08:30:00+02:00", "seenAt": "1476088200", "link": null, "url": " https://x.io "}"#,
+        #"{"createdAt": "yesterday", "seen_at": "soon", "link": "", "edited_at": null}"#,
+        #"{"createdAt": 5, "seenAt": null, "link": 7, "editedAt": "2016-10-10T08:30:00.000Z"}"#,
+        #"{}"#,
+    ])
+    func transformedPropertiesReadByTheirKeys(text: String) throws {
+        _ = try Self.decodeAllWays(Stamped.self, text)
+    }
+
+    @Test func transformedPropertiesReadTheirValues() throws {
+        let (value, repairs) = try Self.decodeAllWays(
+            Stamped.self, #"{"created_at": "2016-10-10T08:30:00Z", "seen_at": "later", "link": null, "url": "https://example.com/a"}"#)
+        #expect(value.createdAt == Date(timeIntervalSince1970: 1_476_088_200))
+        #expect(value.seenAt == Date(timeIntervalSince1970: 0))
+        #expect(value.link?.absoluteString == "https://example.com/a")
+        #expect(value.editedAt == Date(timeIntervalSince1970: 1))
+        #expect(repairs.map(\.path) == ["seenAt", "editedAt"])
+    }
+
     // MARK: Unknown enum values in optionals
 
     @DataModel

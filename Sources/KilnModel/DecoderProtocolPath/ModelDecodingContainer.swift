@@ -87,6 +87,32 @@ public struct ModelDecodingContainer {
 
     // MARK: Transforms
 
+    /// Decodes `key` (or `alternate`) through a ``ValueTransform`` (`@Transform(.iso8601)`).
+    public func value<X: ValueTransform>(
+        _ key: String, _ alternate: String? = nil, transform: X, property: String, default initial: @autoclosure () -> X.Value
+    ) -> X.Value {
+        value(paths: Self.keyPaths(key, alternate), transform: transform, property: property, default: initial())
+    }
+
+    /// Decodes a property with no initial value from `key` (or `alternate`) through a
+    /// ``ValueTransform``.
+    public func value<X: ValueTransform>(_ key: String, _ alternate: String? = nil, transform: X, property: String) -> X.Value
+    where X.Value: DefaultValueProviding {
+        value(paths: Self.keyPaths(key, alternate), transform: transform, property: property)
+    }
+
+    /// Decodes an optional property from `key` (or `alternate`) through a ``ValueTransform``.
+    public func optional<X: ValueTransform>(
+        _ key: String, _ alternate: String? = nil, transform: X, property: String, default initial: @autoclosure () -> X.Value? = nil
+    ) -> X.Value? {
+        optional(paths: Self.keyPaths(key, alternate), transform: transform, property: property, default: initial())
+    }
+
+    /// `key` and `alternate` as the paths of one key each.
+    static func keyPaths(_ key: String, _ alternate: String?) -> [JSONPath] {
+        paths(key, alternate).map { JSONPath($0) }
+    }
+
     /// Decodes through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
     public func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
         if let value = transformed(paths: paths, transform: transform) { return value }

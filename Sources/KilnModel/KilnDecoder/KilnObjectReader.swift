@@ -342,6 +342,58 @@ public struct KilnObjectReader {
 
     // MARK: Transforms
 
+    /// Reads the property `property` from `key` (or `alternate`) through a ``ValueTransform``
+    /// (`@Transform(.iso8601)`), falling back to `initial()`.
+    @inlinable
+    public mutating func value<X: ValueTransform>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, transform: X, property: String, default initial: @autoclosure () -> X.Value
+    ) -> X.Value {
+        if let value = transformed(key, alternate, slots, transform) { return value }
+        return slow().value(key, alternate, transform: transform, property: property, default: initial())
+    }
+
+    /// Reads a property with no initial value from `key` (or `alternate`) through a
+    /// ``ValueTransform``.
+    @inlinable
+    public mutating func value<X: ValueTransform>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, transform: X, property: String
+    ) -> X.Value where X.Value: DefaultValueProviding {
+        if let value = transformed(key, alternate, slots, transform) { return value }
+        return slow().value(key, alternate, transform: transform, property: property)
+    }
+
+    /// Reads an optional property from `key` (or `alternate`) through a ``ValueTransform``:
+    /// absent or `null` is `nil` (or `initial()`).
+    @inlinable
+    public mutating func optional<X: ValueTransform>(
+        _ key: String, _ alternate: String? = nil, slots: KilnKeySlots = .none, transform: X, property: String,
+        default initial: @autoclosure () -> X.Value? = nil
+    ) -> X.Value? {
+        let start = hint
+        if let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }) {
+            if let value = transformed(at: index, transform) { return value }
+        } else if let shortcut = absentOptional(initial) {
+            return shortcut
+        }
+        hint = start
+        return slow().optional(key, alternate, transform: transform, property: property, default: initial())
+    }
+
+    /// The transformed value at the first of `key` and `alternate` that is present and not
+    /// null, found by their slots, when the transform read it without a repair; otherwise
+    /// `nil`, with the look-up hint where it was, and the tolerant container reads and logs it.
+    @inlinable
+    mutating func transformed<X: ValueTransform>(_ key: String, _ alternate: String?, _ slots: KilnKeySlots, _ transform: X) -> X.Value? {
+        let start = hint
+        if let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }),
+            let value = transformed(at: index, transform)
+        {
+            return value
+        }
+        hint = start
+        return nil
+    }
+
     /// Reads through a ``ValueTransform`` (`@Transform(.yyyyMMdd)`).
     @inlinable
     public mutating func value<X: ValueTransform>(paths: [JSONPath], transform: X, property: String, default initial: @autoclosure () -> X.Value) -> X.Value {
