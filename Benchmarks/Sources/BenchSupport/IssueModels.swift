@@ -101,6 +101,25 @@ public struct StrictIssueLabel: Codable, Equatable, Sendable {
     public var `default`: Bool
 }
 
+extension StrictIssue {
+    /// Foundation's decoder set as a team using `Codable` sets it for this API: ISO 8601 dates,
+    /// snake_case keys.
+    public static func foundationDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    /// `KilnDecoder` with the same strategies.
+    public static var kilnDecoder: KilnDecoder {
+        var decoder = KilnDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}
+
 /// Whether an issue is open, strictly.
 public enum StrictIssueState: String, Codable, Sendable {
     case open, closed

@@ -176,12 +176,8 @@ enum DecodeBench {
                 parseOnly,
             ]
         case let name where name.hasPrefix("issues"):
-            let strict = JSONDecoder()
-            strict.keyDecodingStrategy = .convertFromSnakeCase
-            strict.dateDecodingStrategy = .iso8601
-            var kilnStrict = KilnDecoder()
-            kilnStrict.keyDecodingStrategy = .convertFromSnakeCase
-            kilnStrict.dateDecodingStrategy = .iso8601
+            let strict = StrictIssue.foundationDecoder()
+            let kilnStrict = StrictIssue.kilnDecoder
             return [
                 ("Foundation strict (Codable)", { _ = try strict.decode([StrictIssue].self, from: data) }),
                 ("@DataModel through Foundation", foundation([RepoIssue].self)),

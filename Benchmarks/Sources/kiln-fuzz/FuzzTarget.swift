@@ -60,16 +60,8 @@ enum FuzzCase {
         // URLs, ISO 8601 dates (read by Kiln's own parser first) and enums, through the fast path
         // and through `Codable` with Foundation's date and key strategies.
         _ = try? decoder.decodeWithRepairs([RepoIssue].self, from: array)
-        _ = try? FuzzCase.strategies.decode([StrictIssue].self, from: array)
+        _ = try? StrictIssue.kilnDecoder.decode([StrictIssue].self, from: array)
     }
-
-    /// `.iso8601` dates and `.convertFromSnakeCase` keys.
-    static let strategies: KilnDecoder = {
-        var decoder = KilnDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }()
 }
 
 #if !KILN_FUZZ

@@ -61,14 +61,8 @@ struct KilnDecoderEquivalenceTests {
         #expect(kiln.repairs == foundation.repairs)
 
         // The strict shapes, with Foundation's strategies on both decoders.
-        let strict = JSONDecoder()
-        strict.keyDecodingStrategy = .convertFromSnakeCase
-        strict.dateDecodingStrategy = .iso8601
-        var kilnStrict = KilnDecoder()
-        kilnStrict.keyDecodingStrategy = .convertFromSnakeCase
-        kilnStrict.dateDecodingStrategy = .iso8601
-        let strictIssues = try strict.decode([StrictIssue].self, from: data)
-        #expect(try kilnStrict.decode([StrictIssue].self, from: data) == strictIssues)
+        let strictIssues = try StrictIssue.foundationDecoder().decode([StrictIssue].self, from: data)
+        #expect(try StrictIssue.kilnDecoder.decode([StrictIssue].self, from: data) == strictIssues)
         let sameDatesAndLinks = zip(strictIssues, issues).allSatisfy { strict, tolerant in
             strict.createdAt == tolerant.createdAt && strict.htmlUrl == tolerant.htmlUrl
         }
