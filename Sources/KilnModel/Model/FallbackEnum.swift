@@ -87,10 +87,13 @@ extension FallbackEnum {
         return known(raw) != nil
     }
 
-    /// Inlinable, so that a known case is read by code specialized for the enum; anything else
-    /// takes ``repaired(_:decoder:)``.
+    /// Decodes the case the raw value names, its own or by ``matching(_:)``; a value of another
+    /// type that coerces to a case's raw value is that case, and anything else is ``fallback``,
+    /// both logged in the decode's repair log.
     @inlinable
     public init(from decoder: any Decoder) throws {
+        // Inlinable, so that a known case is read by code specialized for the enum; the rest is
+        // out of line.
         let container = try decoder.singleValueContainer()
         if let raw = try? container.decode(RawValue.self), let known = Self.known(raw) {
             self = known
