@@ -370,7 +370,7 @@ public struct KilnObjectReader {
         default initial: @autoclosure () -> X.Value? = nil
     ) -> X.Value? {
         let start = hint
-        if let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }) {
+        if let index = find(key, alternate, slots) {
             if let value = transformed(at: index, transform) { return value }
         } else if let shortcut = absentOptional(initial) {
             return shortcut
@@ -385,7 +385,7 @@ public struct KilnObjectReader {
     @inlinable
     mutating func transformed<X: ValueTransform>(_ key: String, _ alternate: String?, _ slots: KilnKeySlots, _ transform: X) -> X.Value? {
         let start = hint
-        if let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }),
+        if let index = find(key, alternate, slots),
             let value = transformed(at: index, transform)
         {
             return value
@@ -455,6 +455,15 @@ extension KilnObjectReader {
             return tokens[found].kind == .null ? nil : found
         }
         return findAwayFromHint(key, slot: slot)
+    }
+
+    /// The value token of the first of `key` and `alternate` that is present and not null, each
+    /// found by its slot (``find(_:slot:)``, ``findAlternate(_:slot:)``).
+    @inlinable @inline(__always)
+    mutating func find(_ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> Int? {
+        if let found = find(key, slot: slots.key) { return found }
+        guard let alternate else { return nil }
+        return findAlternate(alternate, slot: slots.alternate)
     }
 
     /// ``find(_:slot:)`` with only the read of a filed slot inline, for an alternate key: the
@@ -737,7 +746,7 @@ extension KilnObjectReader {
     @inlinable
     mutating func fastModel<T: KilnFastDecodable>(_ type: T.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> T? {
         let start = hint
-        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }), tokens[index].kind == .object else {
+        guard let index = find(key, alternate, slots), tokens[index].kind == .object else {
             hint = start
             return nil
         }
@@ -753,7 +762,7 @@ extension KilnObjectReader {
 
     @inlinable
     mutating func fastModels<E: KilnFastDecodable>(_ type: E.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> [E]? {
-        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }) else { return nil }
+        guard let index = find(key, alternate, slots) else { return nil }
         let tokens = self.tokens
         let array = tokens[index]
         guard array.kind == .array else { return nil }
@@ -792,7 +801,7 @@ extension KilnObjectReader {
     mutating func fastModelDictionary<V: KilnFastDecodable>(_ type: V.Type, _ key: String, _ alternate: String?, _ slots: KilnKeySlots) -> [String: V]? {
         let start = hint
         let tokens = self.tokens
-        guard let index = find(key, slot: slots.key) ?? alternate.flatMap({ findAlternate($0, slot: slots.alternate) }), tokens[index].kind == .object else {
+        guard let index = find(key, alternate, slots), tokens[index].kind == .object else {
             hint = start
             return nil
         }
@@ -953,8 +962,7 @@ extension KilnObjectReader {
         // `[String: Value]` straight from the object's members: no keyed container, coding key
         // per member or look-up of each key. Only here, where the property's type is known to
         // be worth the check; `decodeValue` serves every type of the `Decoder` path.
-        let token = tokens[index]
-        if token.kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        if tokens[index].kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
             let context = self.context
             let node = KilnPathNode(parent: node(), step: .keyToken(index - 1))
             return (try? dictionary.decodeKeepingKeys(in: context, at: index, node: node)) as? T
@@ -966,6 +974,9 @@ extension KilnObjectReader {
     /// would carry: what the enum's `init(from:)` reads first; `nil` for any other type or value,
     /// which ``strictOther(_:at:)`` reads. Inlined where `T` is known, so that the enum's look-up
     /// is specialized; apart from ``common(_:at:)``, whose types never need the test.
+    /// `knownCase(…) ?? strictOther(…)` is written out at its two callers: a helper holding it
+    /// changed what Swift inlines around them (a nested model's read outlined, 3% more
+    /// instructions on the issues payload).
     @inlinable @inline(__always)
     func knownCase<T>(_ type: T.Type, at index: Int) -> T? {
         let token = tokens[index]
