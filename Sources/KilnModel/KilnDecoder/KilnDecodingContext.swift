@@ -21,8 +21,17 @@ final class KilnDecodingContext {
     @usableFromInline let convertsNonConformingFloats: Bool
     /// Whether keys are converted before matching (`keyDecodingStrategy`).
     @usableFromInline let convertsKeys: Bool
-    /// Per object, its converted keys and their value tokens, built on first use.
-    var convertedMembers: [Int: [String: Int]] = [:]
+    /// The layouts of converted keys met so far under `.convertFromSnakeCase`, shared by the
+    /// objects whose keys are written alike (``convertedMembers(of:codingPath:)``), at most
+    /// `keptLayouts` of them. A search starts at `lastLayout`, the one matched last; when all
+    /// are taken, a new one replaces `replacedLayout`, in turn.
+    private var keyLayouts: [ConvertedKeyLayout] = []
+    private var lastLayout = 0
+    private var replacedLayout = 0
+    private static let keptLayouts = 32
+    /// The converted members of the objects being read, by object: a direct-mapped cache as
+    /// ``hint`` is (slot = object mod 64), made on the first converted look-up.
+    @exclusivity(unchecked) private var convertedSlots: [ConvertedMembers?] = []
     /// Per object whose keys are not all plain ASCII, its keys as Swift strings and their value
     /// tokens, built on first use (``equivalentMember(of:key:)``).
     var equivalentMembers: [Int: [String: Int]] = [:]
@@ -70,18 +79,50 @@ final class KilnDecodingContext {
         return .passUnretained(node)
     }
 
-    /// The value token of the member of `object` whose key, converted by the key strategy, is
-    /// `key`. The first member wins when two convert to the same key, as in Foundation.
-    func convertedMember(of object: Int, key: String, codingPath: () -> [any CodingKey]) -> Int? {
-        convertedKeys(of: object, codingPath: codingPath)[key]
+    /// The members of `object` under the keys the key strategy converts its keys to. Under
+    /// `.convertFromSnakeCase` the layout is shared with the objects before it whose keys were
+    /// written alike; a custom strategy, whose answer may depend on the coding path, converts
+    /// each object's keys anew.
+    func convertedMembers(of object: Int, codingPath: () -> [any CodingKey]) -> ConvertedMembers {
+        let slot = object & (Self.hintSlots - 1)
+        if convertedSlots.isEmpty {
+            convertedSlots = Array(repeating: nil, count: Self.hintSlots)
+        } else if let members = convertedSlots[slot], members.object == object {
+            return members
+        }
+        let layout: ConvertedKeyLayout
+        if case .convertFromSnakeCase = strategies.key {
+            layout = sharedLayout(of: object)
+        } else {
+            layout = ConvertedKeyLayout(of: object, in: tape) { convertKey($0, codingPath) }
+        }
+        let members = ConvertedMembers(layout, object: object, in: tape)
+        convertedSlots[slot] = members
+        return members
     }
 
-    /// The converted keys of `object` and their value tokens.
-    func convertedKeys(of object: Int, codingPath: () -> [any CodingKey]) -> [String: Int] {
-        if let known = convertedMembers[object] { return known }
-        let map = firstMembers(of: object) { convertKey($0, codingPath) }
-        convertedMembers[object] = map
-        return map
+    /// The snake_case layout of `object`: one met before, searched from the one matched last
+    /// (objects come in the same order from one element of a list to the next), else a new one.
+    private func sharedLayout(of object: Int) -> ConvertedKeyLayout {
+        let count = keyLayouts.count
+        var i = lastLayout
+        for _ in 0..<count {
+            if keyLayouts[i].fits(object, in: tape) {
+                lastLayout = i
+                return keyLayouts[i]
+            }
+            i = i + 1 == count ? 0 : i + 1
+        }
+        let made = ConvertedKeyLayout(of: object, in: tape) { SnakeCaseKeys.camelCased($0) }
+        if count < Self.keptLayouts {
+            keyLayouts.append(made)
+            lastLayout = count
+        } else {
+            keyLayouts[replacedLayout] = made
+            lastLayout = replacedLayout
+            replacedLayout = (replacedLayout + 1) % Self.keptLayouts
+        }
+        return made
     }
 
     /// The value token of the member of `object` whose key equals `key` as Swift strings do

@@ -11,8 +11,7 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var allKeys: [Key] {
         if context.convertsKeys {
-            let converted = context.convertedKeys(of: object, codingPath: { codingPath })
-            return converted.sorted { $0.value < $1.value }.compactMap { Key(stringValue: $0.key) }
+            return context.convertedMembers(of: object, codingPath: { codingPath }).keys.compactMap { Key(stringValue: $0) }
         }
         // Each key once, at its first occurrence, and equal as Swift strings are (a precomposed
         // "é" is the same key as "e" and a combining accent), as in Foundation.
@@ -35,7 +34,7 @@ struct KilnKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func lookup(_ name: String) -> Int? {
         guard context.convertsKeys else { return context.member(of: object, key: name) }
-        return context.convertedMember(of: object, key: name, codingPath: { codingPath })
+        return context.convertedMembers(of: object, codingPath: { codingPath }).member(name)
     }
 
     @inline(__always)
