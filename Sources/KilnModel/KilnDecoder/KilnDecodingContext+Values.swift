@@ -50,7 +50,8 @@ extension KilnDecodingContext {
 
     /// Decodes any `Decodable` at `index`: primitives and the types Foundation's `JSONDecoder`
     /// treats specially (`URL`, `Data` as Base64, `Decimal` from the number's digits, `JSONValue`)
-    /// are read straight from the tape; everything else gets a decoder for its subtree.
+    /// are read straight from the tape, and so is a valid `UUID` string; everything else gets a
+    /// decoder for its subtree.
     @inlinable
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
         if T.self == String.self { return unsafeBitCast(try decodeString(at: index, parent, step), to: T.self) }
@@ -154,6 +155,9 @@ extension KilnDecodingContext {
                 throw DecodingError.dataCorrupted(.init(codingPath: path(parent, step), debugDescription: "Invalid URL string."))
             }
             return unsafeBitCast(url, to: T.self)
+        }
+        if T.self == UUID.self, index >= 0, let uuid = Self.uuid(tape.tokens[index], in: tape.base) {
+            return unsafeBitCast(uuid, to: T.self)
         }
         if T.self == Date.self, let date = try decodeDate(at: index, parent, step) {
             return unsafeBitCast(date, to: T.self)
