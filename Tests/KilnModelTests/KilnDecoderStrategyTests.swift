@@ -284,6 +284,34 @@ struct KilnDecoderStrategyTests {
         #expect(!kilnRepairs.isEmpty, "\(name): each case has a value no strategy can read")
     }
 
+    @DataModel
+    struct Schedule: Equatable {
+        var at = Date(timeIntervalSince1970: 0)
+        var until: Date?
+        var moments: [Date] = []
+    }
+
+    /// Dates in a model read on Kiln's fast path (no key strategy), by every date strategy, as
+    /// Foundation's decoder and Kiln's `Decoder` path read them: numbers of each kind, strings
+    /// with and without offsets or fractions, `null`, and values no strategy reads.
+    @Test(arguments: 0..<dateCases.count)
+    func datesInAModelReadOnTheFastPathAsThroughFoundation(index: Int) throws {
+        let (name, strategy, _) = Self.dateCases[index]
+        let documents = [
+            #"{"at": 500000000.5, "until": -0.0, "moments": [0, 1e3, -12, 1479025800250]}"#,
+            #"{"at": "2016-11-13T08:30:00Z", "until": "2016-11-13T10:30:00+02:00", "moments": ["2016-11-13T08:30:00.250Z", "2016-11-13T08:30:00"]}"#,
+            #"{"at": null, "until": "soon", "moments": [true, "1999-12-31T23:59:60Z", "0000-01-01T00:00:00Z"]}"#,
+            #"{"at": "2016-11-13T08:30:00+14:00", "until": 1e30, "moments": [[1], {"a": 1}]}"#,
+        ]
+        for document in documents {
+            let (value, _) = try ModelIntentTests.decodeAllWays(Schedule.self, document) { kiln, foundation in
+                kiln.dateDecodingStrategy = strategy
+                foundation.dateDecodingStrategy = strategy
+            }
+            _ = (name, value)
+        }
+    }
+
     // MARK: userInfo
 
     static let greeting = CodingUserInfoKey(rawValue: "greeting")!

@@ -136,6 +136,9 @@ extension KilnDecodingContext {
         double(at: index) ?? nonConformingFloat(at: index)
     }
 
+    /// ``decodeValue(_:at:_:_:)`` past its common types. Nothing here holds a `T?`: in this
+    /// generic code, which runs unspecialized, one would fetch the metadata of `Optional<T>` on
+    /// every call (some 270 instructions); the branches that need one are apart.
     @usableFromInline
     func decodeOther<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
         if T.self == JSONValue.self { return unsafeBitCast(index >= 0 ? tape.decodedValue(at: index) : JSONValue.null, to: T.self) }
@@ -143,12 +146,6 @@ extension KilnDecodingContext {
         if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: index, parent, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: index, parent, step), to: T.self) }
         if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: index, parent, step), to: T.self) }
-        if kind(index) == .array {
-            if T.self is [String].Type, let items = stringArray(at: index) {
-                return unsafeBitCast(items, to: T.self)
-            }
-            if let numbers = numberArray(T.self, at: index) { return numbers }
-        }
         if T.self == URL.self {
             let text = try decodeString(at: index, parent, step)
             guard let url = URL(string: text) else {
@@ -172,16 +169,47 @@ extension KilnDecodingContext {
             case .some(.some(let decimal)): return unsafeBitCast(decimal, to: T.self)
             }
         }
-        if convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type,
-            let value = try dictionary.decodeKeepingKeys(in: self, at: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent) as? T
-        {
-            return value
+        if convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try decodeKeepingKeys(dictionary, as: T.self, at: index, parent, step)
         }
-        // The object first: the cast looks the conformance up at run time, and most values that
-        // get here (enums, types of the app's own) are not objects.
-        if usesFastPath, kind(index) == .object, let fast = T.self as? any KilnFastDecodable.Type {
-            return fastDecode(fast, as: T.self, at: index, parent, step)
+        switch kind(index) {
+        case .array:
+            // None of the types above is a list: this is where lists are read.
+            return try decodeList(T.self, at: index, parent, step)
+        case .object:
+            // The cast looks the conformance up at run time: objects only, as most other values
+            // that get here (enums, types of the app's own) are not models.
+            if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type {
+                return fastDecode(fast, as: T.self, at: index, parent, step)
+            }
+        default:
+            break
         }
+        return try decodeWithDecoder(T.self, at: index, parent, step)
+    }
+
+    /// `[String]` and the lists of numbers models hold, straight from the tape when every element
+    /// fits; any other list, and one with an element that does not fit, through its own decoding.
+    func decodeList<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
+        if T.self is [String].Type, let items = stringArray(at: index) {
+            return unsafeBitCast(items, to: T.self)
+        }
+        if let numbers = numberArray(T.self, at: index) { return numbers }
+        return try decodeWithDecoder(T.self, at: index, parent, step)
+    }
+
+    /// A `[String: V]` under a key strategy, its keys as written (``StringKeyedDictionary``).
+    func decodeKeepingKeys<T: Decodable>(
+        _ dictionary: any StringKeyedDictionary.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?
+    ) throws -> T {
+        let value = try dictionary.decodeKeepingKeys(in: self, at: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent)
+        // `dictionary` is `T`: the cast does not fail.
+        guard let kept = value as? T else { return try decodeWithDecoder(T.self, at: index, parent, step) }
+        return kept
+    }
+
+    /// `T`'s own `init(from:)`, with a decoder for the value at `index`.
+    func decodeWithDecoder<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
         let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
         return try T(from: KilnValueDecoder(context: self, index: index, node: node))
     }
@@ -220,6 +248,24 @@ extension KilnDecodingContext {
             return try read(KilnValueDecoder(context: self, index: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent))
         @unknown default:
             return nil
+        }
+    }
+
+    /// The date at `index` by the date strategy when it reads straight from the value: a number
+    /// under `.deferredToDate` (`Date`'s own decoding: seconds since 2001) and the numeric
+    /// strategies, an internet date under `.iso8601`. `nil` for anything else, which
+    /// ``decodeDate(at:_:_:)`` reads or refuses by the full rules.
+    @usableFromInline
+    func plainDate(at index: Int) -> Date? {
+        switch strategies.date {
+        case .deferredToDate: return double(at: index).map { Date(timeIntervalSinceReferenceDate: $0) }
+        case .secondsSince1970: return double(at: index).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: return double(at: index).map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .iso8601:
+            guard index >= 0, tape.tokens[index].kind == .string else { return nil }
+            let token = tape.tokens[index]
+            return ISO8601Dates.internetDate(UnsafeBufferPointer(start: tape.base + Int(token.payload), count: Int(token.aux)), zeroFraction: false)
+        default: return nil
         }
     }
 

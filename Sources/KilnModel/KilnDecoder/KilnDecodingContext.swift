@@ -375,9 +375,10 @@ extension KilnDecodingContext {
 
     /// The number at `index` as `Decimal`. `.none` for another kind; `.some(nil)` for a number
     /// beyond `Decimal`'s range (Foundation refuses those too).
+    @usableFromInline
     func decimal(at index: Int) -> Decimal?? {
         switch kind(index) {
-        case .int, .uint, .double: .some(JSONNumberText.decimal(tape.numberText(at: index)))
+        case .int, .uint, .double: .some(JSONNumberText(tape.numberBytes(at: index)).decimalValue)
         default: .none
         }
     }

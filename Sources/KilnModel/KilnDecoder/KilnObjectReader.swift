@@ -918,7 +918,7 @@ extension KilnObjectReader {
     }
 
     /// ``strict(_:at:)`` for the common types (`String`, `Int`, `Bool`, `Double`, `Int64`,
-    /// `[String]`, `URL`, `UUID` and lists of numbers): `.some` with the value or `nil`; `nil` for any other
+    /// `[String]`, `URL`, `UUID`, `Date`, `Decimal` and lists of numbers): `.some` with the value or `nil`; `nil` for any other
     /// type. Apart, so that a mutating caller reads only the fields it needs: the call to
     /// ``strictOther(_:at:)`` takes the whole reader, and where it is reached the reader is
     /// copied first.
@@ -948,6 +948,13 @@ extension KilnObjectReader {
             if T.self == URL.self {
                 // As `decodeValue` reads it, without the path it makes for an error.
                 return .some(KilnDecodingContext.string(token, in: bytes).flatMap { URL(string: $0) }.map { unsafeBitCast($0, to: T.self) })
+            }
+            if T.self == Date.self, let date = context.plainDate(at: index) {
+                // Any other value goes on to the date strategy's full rules.
+                return .some(unsafeBitCast(date, to: T.self))
+            }
+            if T.self == Decimal.self, case .some(.some(let decimal)) = context.decimal(at: index) {
+                return .some(unsafeBitCast(decimal, to: T.self))
             }
             if T.self == UUID.self, let uuid = KilnDecodingContext.uuid(token, in: bytes) {
                 // Any other value goes on to `UUID`'s own decoding, for its answer.

@@ -145,6 +145,28 @@ struct JSONNumberText {
         return 0 - positive
     }
 
+    /// The value as `Decimal`, as Foundation reads the text (``decimal(_:)``). Built here from
+    /// the digits when they fit in 64 bits and the power of ten in `Decimal`'s range: trailing
+    /// zeros moved into the exponent, the form Foundation's parse leaves, so the two are the same
+    /// `Decimal` to the bit (`DecimalTextTests`). Zero, longer digits and exponents near the
+    /// range's ends are parsed by Foundation.
+    var decimalValue: Decimal? {
+        var mantissa: UInt64 = 0
+        for i in digitsStart..<digitsEnd where bytes[i] != UInt8(ascii: ".") {
+            let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
+            guard mantissa <= (UInt64.max - digit) / 10 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+            mantissa = mantissa * 10 + digit
+        }
+        var power = exponent - fractionCount
+        guard mantissa != 0, power >= -128, power <= 127 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+        while mantissa % 10 == 0 {
+            mantissa /= 10
+            power += 1
+        }
+        guard power <= 127 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+        return Decimal(sign: negative ? .minus : .plus, exponent: power, significand: Decimal(mantissa))
+    }
+
     /// A number's text as `Decimal`, as Foundation reads it (`nil` beyond `Decimal`'s range).
     static func decimal(_ text: String) -> Decimal? {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
