@@ -62,6 +62,7 @@ enum DecodeBench {
             ("articles (generated)", { BenchSupport.ArticlePayload.make(as: Data.self, articles: articleCount) }),
             ("plain articles (same shapes both sides)", { PlainArticlePayload.make() }),
             ("issues (generated: URLs, dates, enums)", { BenchSupport.IssuePayload.make(as: Data.self) }),
+            ("payments (generated: UUIDs, decimals, dates, plain enums)", { BenchSupport.PaymentPayload.make(as: Data.self) }),
         ]
         for file in ["twitter.json", "citm_catalog.json", "canada.json"] {
             sources.append((file, { try? Data(contentsOf: shared.appendingPathComponent("benchdata/\(file)")) }))
@@ -184,6 +185,17 @@ enum DecodeBench {
                 ("@DataModel through Kiln (fast path)", kilnDecode([RepoIssue].self)),
                 ("@DataModel through Kiln (fast path) + repair log", withRepairs([RepoIssue].self)),
                 ("Kiln strict (same Codable shape)", { _ = try kilnStrict.decode([StrictIssue].self, from: data) }),
+                parseOnly,
+            ]
+        case let name where name.hasPrefix("payments"):
+            let strict = StrictPayment.foundationDecoder()
+            let kilnStrict = StrictPayment.kilnDecoder
+            return [
+                ("Foundation strict (Codable)", { _ = try strict.decode([StrictPayment].self, from: data) }),
+                ("@DataModel through Foundation", { _ = try strict.decode([Payment].self, from: data) }),
+                ("@DataModel through Kiln (fast path)", { _ = try kilnStrict.decode([Payment].self, from: data) }),
+                ("@DataModel through Kiln (fast path) + repair log", { _ = try kilnStrict.decodeWithRepairs([Payment].self, from: data) }),
+                ("Kiln strict (same Codable shape)", { _ = try kilnStrict.decode([StrictPayment].self, from: data) }),
                 parseOnly,
             ]
         case "twitter.json":
