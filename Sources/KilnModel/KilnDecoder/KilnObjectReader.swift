@@ -960,6 +960,9 @@ extension KilnObjectReader {
                 // Any other value goes on to `UUID`'s own decoding, for its answer.
                 return .some(unsafeBitCast(uuid, to: T.self))
             }
+            // The list types' tests are casts at run time for some types (enums, read from
+            // strings): not for a string.
+            if token.kind == .string { return nil }
             if T.self is [String].Type {
                 return .some(context.stringArray(at: index).map { unsafeBitCast($0, to: T.self) })
             }
