@@ -61,6 +61,12 @@ enum FuzzCase {
         // and through `Codable` with Foundation's date and key strategies.
         _ = try? decoder.decodeWithRepairs([RepoIssue].self, from: array)
         _ = try? StrictIssue.kilnDecoder.decode([StrictIssue].self, from: array)
+        // UUIDs (read eight digits at a time), decimals (built from their digits), dates by the
+        // decoder's strategy and plain enums; `Codable` with `.convertFromSnakeCase`, whose key
+        // tables are shared between objects written alike.
+        _ = try? StrictPayment.kilnDecoder.decodeWithRepairs([Payment].self, from: array)
+        _ = try? StrictPayment.kilnDecoder.decode([StrictPayment].self, from: array)
+        _ = try? StrictIssue.kilnDecoder.decode([StrictPayment].self, from: array)
     }
 }
 

@@ -69,6 +69,31 @@ struct KilnDecoderEquivalenceTests {
         #expect(sameDatesAndLinks)
     }
 
+    @Test func tolerantPaymentsMatchFoundationWithTheSameRepairLog() throws {
+        let data = PaymentPayload.make(as: Data.self, payments: 2_000)
+        #expect(data == PaymentPayload.make(as: Data.self, payments: 2_000))
+        let foundation = try StrictPayment.foundationDecoder().decodeWithRepairs([Payment].self, from: data)
+        let kiln = try StrictPayment.kilnDecoder.decodeWithRepairs([Payment].self, from: data)
+        #expect(kiln.value == foundation.value)
+        let payments: [Payment] = kiln.value
+        #expect(payments.count == 2_000)
+        #expect(payments.allSatisfy { $0.id != nil && $0.accountId != nil && $0.createdAt != nil && $0.amount > 0 })
+        #expect(payments.contains { $0.merchant?.id != nil } && payments.contains { $0.fee != nil } && payments.contains { $0.fee == nil })
+        #expect(payments.contains { $0.kind == .card } && payments.contains { $0.kind == nil })
+        // `cashback`, which the app's enum does not know: a repair, through both decoders.
+        #expect(foundation.repairs.contains { $0.path.hasSuffix("kind") })
+        #expect(kiln.repairs == foundation.repairs)
+
+        // The strict shapes, with Foundation's strategy on both decoders.
+        let strict = try StrictPayment.foundationDecoder().decode([StrictPayment].self, from: data)
+        #expect(try StrictPayment.kilnDecoder.decode([StrictPayment].self, from: data) == strict)
+        let same = zip(strict, payments).allSatisfy { strict, tolerant in
+            strict.id == tolerant.id && strict.amount == tolerant.amount && strict.createdAt == tolerant.createdAt
+                && strict.merchant?.id == tolerant.merchant?.id
+        }
+        #expect(same)
+    }
+
     @Test func tolerantTwitterMatchesFoundationWithTheSameRepairLog() throws {
         let data = try Self.benchFile("twitter.json")
         let foundation = try JSONDecoder().decodeWithRepairs(TwitterPage.self, from: data)
