@@ -38,7 +38,12 @@ public enum PaymentPayload {
             let text = String(value, radix: 16, uppercase: true)
             return String(repeating: "0", count: max(0, digits - text.count)) + text
         }
-        let text = "\(hex(high >> 32, 8))-\(hex(high >> 16 & 0xFFFF, 4))-4\(hex(high & 0xFFF, 3))-\(hex(8 | low >> 62, 1))\(hex(low >> 48 & 0xFFF, 3))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+        // Version 4, variant 1, as `UUID()` makes them.
+        let groups = [
+            hex(high >> 32, 8), hex(high >> 16 & 0xFFFF, 4), "4" + hex(high & 0xFFF, 3), hex(8 | low >> 62, 1) + hex(low >> 48 & 0xFFF, 3),
+            hex(low & 0xFFFF_FFFF_FFFF, 12),
+        ]
+        let text = groups.joined(separator: "-")
         return low % 4 == 0 ? text.lowercased() : text
     }
 
