@@ -17,15 +17,10 @@ public enum ArticlePayload {
         -> Bytes where Bytes.Element == UInt8
     {
         var random = SplitMix64(seed: seed)
-        var out = Bytes()
-        out.reserveCapacity(count * 470 + 128)
-        out.append(contentsOf: #"{"code":"0000","msg":"ok","data":{"page":1,"total_pages":400,"list":["#.utf8)
-        for index in 0..<count {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+        let open = #"{"code":"0000","msg":"ok","data":{"page":1,"total_pages":400,"list":["#
+        return GeneratedList.make(count, between: open, and: "]}}", bytesEach: 470) { index, out in
             writeArticle(id: 100_000 + index, random: &random, to: &out)
         }
-        out.append(contentsOf: "]}}".utf8)
-        return out
     }
 
     static let words = [
@@ -64,6 +59,25 @@ public enum ArticlePayload {
         append(
             #""author":{"user_id":\#(user),"nick_name":"\#(sentence(2))","avatar_url":"https://img.example.com/avatars/\#(user).png","followers":\#(followers)}}"#
         )
+    }
+}
+
+/// A generated payload's list: `count` elements, comma-separated, between `open` and `close`.
+enum GeneratedList {
+    /// The bytes, with room reserved for about `bytesEach` bytes an element; `element(index, &out)`
+    /// appends each element.
+    static func make<Bytes: RangeReplaceableCollection>(
+        _ count: Int, between open: String, and close: String, bytesEach: Int, element: (Int, inout Bytes) -> Void
+    ) -> Bytes where Bytes.Element == UInt8 {
+        var out = Bytes()
+        out.reserveCapacity(count * bytesEach + open.utf8.count + close.utf8.count)
+        out.append(contentsOf: open.utf8)
+        for index in 0..<count {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            element(index, &out)
+        }
+        out.append(contentsOf: close.utf8)
+        return out
     }
 }
 

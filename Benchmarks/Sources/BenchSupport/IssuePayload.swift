@@ -12,15 +12,9 @@ public enum IssuePayload {
         -> Bytes where Bytes.Element == UInt8
     {
         var random = SplitMix64(seed: seed)
-        var out = Bytes()
-        out.reserveCapacity(count * 900 + 16)
-        out.append(UInt8(ascii: "["))
-        for index in 0..<count {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+        return GeneratedList.make(count, between: "[", and: "]", bytesEach: 900) { index, out in
             writeIssue(number: 1 + index, random: &random, to: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        return out
     }
 
     static let logins = ["octocat", "hubot", "monalisa", "defunkt", "mojombo", "pjhyett", "wycats", "technoweenie"]

@@ -12,16 +12,10 @@ public enum PaymentPayload {
         -> Bytes where Bytes.Element == UInt8
     {
         var random = SplitMix64(seed: seed)
-        var out = Bytes()
-        out.reserveCapacity(count * 480 + 16)
-        out.append(UInt8(ascii: "["))
         let accounts = (0..<20).map { _ in uuid(&random) }
-        for index in 0..<count {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+        return GeneratedList.make(count, between: "[", and: "]", bytesEach: 480) { _, out in
             writePayment(account: accounts[Int(random.next() % UInt64(accounts.count))], random: &random, to: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        return out
     }
 
     static let currencies = ["EUR", "EUR", "EUR", "USD", "GBP", "JPY"]
