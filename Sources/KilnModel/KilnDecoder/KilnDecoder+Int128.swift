@@ -4,9 +4,9 @@
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension KilnSingleValueContainer {
-    func decode(_ type: Int128.Type) throws -> Int128 { try context.decodeInteger(Int128.self, at: index, node, nil) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try context.decodeInteger(Int128.self, at: index, parent, step) }
 
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try context.decodeInteger(UInt128.self, at: index, node, nil) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try context.decodeInteger(UInt128.self, at: index, parent, step) }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

@@ -210,6 +210,10 @@ extension KilnDecodingContext {
 
     /// `T`'s own `init(from:)`, with a decoder for the value at `index`.
     func decodeWithDecoder<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
+        // A member: its node is made only if the path is asked for.
+        if index >= 0, case .keyToken(let key)? = step, key == index - 1 {
+            return try T(from: KilnValueDecoder(context: self, member: index, below: parent))
+        }
         let node = step.map { KilnPathNode(parent: parent, step: $0) } ?? parent
         return try T(from: KilnValueDecoder(context: self, index: index, node: node))
     }

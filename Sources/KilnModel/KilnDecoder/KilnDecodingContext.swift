@@ -44,6 +44,9 @@ final class KilnDecodingContext {
     @usableFromInline static let hintSlots = 64
     /// The key tables of the objects ``KilnObjectReader``s are reading.
     @usableFromInline let memberTables = MemberTables()
+    /// The object whose path node ``KilnObjectReader/objectNode()`` made last, and the node.
+    var strictNodeObject = -1
+    var strictNode: KilnPathNode?
     /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
     /// decode ends. Only the decode's own thread touches them.
     @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []

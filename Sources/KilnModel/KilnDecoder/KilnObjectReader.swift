@@ -978,10 +978,22 @@ extension KilnObjectReader {
         // be worth the check; `decodeValue` serves every type of the `Decoder` path.
         if tokens[index].kind == .object, let dictionary = T.self as? any StringKeyedDictionary.Type {
             let context = self.context
-            let node = KilnPathNode(parent: node(), step: .keyToken(index - 1))
+            let node = KilnPathNode(parent: objectNode(), step: .keyToken(index - 1))
             return (try? dictionary.decodeKeepingKeys(in: context, at: index, node: node)) as? T
         }
-        return try? context.decodeValue(T.self, at: index, node(), .keyToken(index - 1))
+        return try? context.decodeValue(T.self, at: index, objectNode(), .keyToken(index - 1))
+    }
+
+    /// This object's ``node()``, kept by the context for the object's next value read through a
+    /// decoder of its own (a model's plain enums, say), rather than made for each.
+    func objectNode() -> KilnPathNode? {
+        if let cachedNode { return cachedNode.takeUnretainedValue() }
+        let context = self.context
+        if context.strictNodeObject == object { return context.strictNode }
+        let made = node()
+        context.strictNodeObject = object
+        context.strictNode = made
+        return made
     }
 
     /// A case of a `FallbackEnum` by its raw value, without a `Decoder` and the path node it

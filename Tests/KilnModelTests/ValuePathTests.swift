@@ -1,0 +1,83 @@
+import Foundation
+import KilnModel
+import Testing
+
+/// A value read through a decoder of its own (a plain enum, a type of the app's own) gets its
+/// path node only when a path is asked for. Errors, repairs and `codingPath` name the same path
+/// as through Foundation's decoder.
+@Suite struct ValuePathTests {
+    enum Kind: String, Codable, Equatable { case card, transfer }
+
+    /// Reads one `Double` through its single-value container.
+    struct Meters: Codable, Equatable {
+        var value: Double
+        init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Double.self) }
+    }
+
+    /// Keeps the coding path it was decoded at.
+    struct PathEcho: Codable, Equatable {
+        var path: String
+        init(from decoder: any Decoder) throws {
+            path = decoder.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            _ = try? decoder.singleValueContainer().decode(String.self)
+        }
+    }
+
+    struct Leg: Codable, Equatable {
+        var kind: Kind
+        var length: Meters
+        var echo: PathEcho
+    }
+
+    struct Trip: Codable, Equatable {
+        var legs: [Leg]
+        var first: Leg
+    }
+
+    @Test(arguments: [
+        #"{"legs": [{"kind": "card", "length": 2.5, "echo": 1}], "first": {"kind": "transfer", "length": 1, "echo": "x"}}"#,
+        #"{"legs": [{"kind": "card", "length": 2.5, "echo": 1}, {"kind": "cashback", "length": 1, "echo": 1}], "first": {"kind": "card", "length": 1, "echo": 1}}"#,
+        #"{"legs": [], "first": {"kind": "card", "length": "far", "echo": 1}}"#,
+        #"{"legs": [], "first": {"kind": 7, "length": 1, "echo": 1}}"#,
+        #"{"legs": [], "first": {"kind": null, "length": 1, "echo": 1}}"#,
+        #"{"legs": [{"kind": "card", "length": null, "echo": 1}], "first": {"kind": "card", "length": 1, "echo": 1}}"#,
+    ])
+    func codableValuesNameTheirPathsAsFoundationDoes(json: String) {
+        FoundationConformanceTests.expectSame(Trip.self, json)
+    }
+
+    @Test func codingPathsSeenByTheValuesAreFoundations() throws {
+        let json = Data(#"{"legs": [{"kind": "card", "length": 1, "echo": 1}, {"kind": "card", "length": 1, "echo": 2}], "first": {"kind": "card", "length": 1, "echo": 3}}"#.utf8)
+        let trip = try KilnDecoder().decode(Trip.self, from: json)
+        #expect(trip == (try JSONDecoder().decode(Trip.self, from: json)))
+        #expect(trip.legs.map(\.echo.path) == ["legs.[0].echo", "legs.[1].echo"] && trip.first.echo.path == "first.echo")
+    }
+
+    @DataModel
+    struct Transfer: Equatable {
+        var kind = Kind.card
+        var backup: Kind?
+        var length = Meters(0)
+        var echo: PathEcho?
+    }
+
+    /// In a model, through Foundation's decoder, Kiln's fast path and its `Decoder` path: the
+    /// same values (the path each value saw included) and the same repairs.
+    @Test func modelsReadSuchValuesAsFoundationDoes() throws {
+        let documents = [
+            #"{"kind": "transfer", "backup": "card", "length": 3, "echo": "a"}"#,
+            #"{"kind": "cashback", "backup": 1, "length": "far", "echo": 2}"#,
+            #"[{"kind": "card"}, {"kind": "bad", "echo": [1]}]"#,
+        ]
+        for document in documents.prefix(2) {
+            _ = try ModelIntentTests.decodeAllWays(Transfer.self, document)
+        }
+        let (list, repairs) = try ModelIntentTests.decodeAllWays([Transfer].self, documents[2])
+        #expect(list.map(\.echo?.path) == [nil, "[1].echo"])
+        #expect(repairs.map(\.path).contains("[1].kind"))
+    }
+}
+
+extension ValuePathTests.Meters {
+    init(_ value: Double) { self.value = value }
+}
