@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func codingPathsSeenByTheValuesAreFoundations() throws {
-        let json = Data(#"{"legs": [{"kind": "card", "length": 1, "echo": 1}, {"kind": "card", "length": 1, "echo": 2}], "first": {"kind": "card", "length": 1, "echo": 3}}"#.utf8)
+        let leg = #"{"kind": "card", "length": 1, "echo": 1}"#
+        let json = Data(#"{"legs": [\#(leg), \#(leg)], "first": \#(leg)}"#.utf8)
         let trip = try KilnDecoder().decode(Trip.self, from: json)
         #expect(trip == (try JSONDecoder().decode(Trip.self, from: json)))
         #expect(trip.legs.map(\.echo.path) == ["legs.[0].echo", "legs.[1].echo"] && trip.first.echo.path == "first.echo")
