@@ -151,19 +151,24 @@ struct JSONNumberText {
     /// `Decimal` to the bit (`DecimalTextTests`). Zero, longer digits and exponents near the
     /// range's ends are parsed by Foundation.
     var decimalValue: Decimal? {
+        builtDecimal ?? Self.decimal(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// ``decimalValue`` from the digits, when they fit; `nil` for Foundation's parse to read.
+    private var builtDecimal: Decimal? {
         var mantissa: UInt64 = 0
         for i in digitsStart..<digitsEnd where bytes[i] != UInt8(ascii: ".") {
             let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
-            guard mantissa <= (UInt64.max - digit) / 10 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+            guard mantissa <= (UInt64.max - digit) / 10 else { return nil }
             mantissa = mantissa * 10 + digit
         }
         var power = exponent - fractionCount
-        guard mantissa != 0, power >= -128, power <= 127 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+        guard mantissa != 0, power >= -128, power <= 127 else { return nil }
         while mantissa % 10 == 0 {
             mantissa /= 10
             power += 1
         }
-        guard power <= 127 else { return Self.decimal(String(decoding: bytes, as: UTF8.self)) }
+        guard power <= 127 else { return nil }
         return Decimal(sign: negative ? .minus : .plus, exponent: power, significand: Decimal(mantissa))
     }
 
