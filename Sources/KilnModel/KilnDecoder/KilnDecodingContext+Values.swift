@@ -177,9 +177,9 @@ extension KilnDecodingContext {
             // None of the types above is a list: this is where lists are read.
             return try decodeList(T.self, at: index, parent, step)
         case .object:
-            // The cast looks the conformance up at run time: objects only, as most other values
-            // that get here (enums, types of the app's own) are not models.
-            if usesFastPath, let fast = T.self as? any KilnFastDecodable.Type {
+            // Objects only, as most other values that get here (enums, types of the app's own)
+            // are not models.
+            if usesFastPath, let fast = fastModel(T.self) {
                 return fastDecode(fast, as: T.self, at: index, parent, step)
             }
         default:

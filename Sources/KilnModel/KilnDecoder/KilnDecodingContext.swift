@@ -50,6 +50,10 @@ final class KilnDecodingContext {
     /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
     /// decode ends. Only the decode's own thread touches them.
     @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []
+    /// Which types read lately are ``FallbackEnum``s (``isFallbackEnum(_:)``) and which are models
+    /// with a fast path (``fastModel(_:)``).
+    @exclusivity(unchecked) @usableFromInline var fallbackEnums = ConformanceMemo<Bool>()
+    @exclusivity(unchecked) private var fastModels = ConformanceMemo<(any KilnFastDecodable.Type)?>()
 
     init(
         tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool,
@@ -74,6 +78,27 @@ final class KilnDecodingContext {
     }
 
     deinit { hint.deallocate() }
+
+    /// `type is any FallbackEnum.Type`, remembered for the decode: asked for every value of an
+    /// enum. Most enums are plain `Codable` ones, whose failed cast (the runtime's search of its
+    /// conformances) cost as much as reading the case; the reader casts a `FallbackEnum` itself,
+    /// where Swift sees the type and specializes the case's look-up.
+    @inlinable @inline(__always)
+    func isFallbackEnum(_ type: Any.Type) -> Bool {
+        fallbackEnums.remembered(type) ?? learnIsFallbackEnum(type)
+    }
+
+    /// ``isFallbackEnum(_:)`` of a type not remembered.
+    @usableFromInline @inline(never)
+    func learnIsFallbackEnum(_ type: Any.Type) -> Bool {
+        fallbackEnums.remember(type) { $0 is any FallbackEnum.Type }
+    }
+
+    /// `type as? any KilnFastDecodable.Type`, remembered for the decode: asked for every element
+    /// of a list read through the `Decoder` protocol.
+    func fastModel(_ type: Any.Type) -> (any KilnFastDecodable.Type)? {
+        fastModels.remembered(type) ?? fastModels.remember(type) { $0 as? any KilnFastDecodable.Type }
+    }
 
     /// Keeps `node` alive until the decode ends, for readers that refer to it unretained.
     @usableFromInline

@@ -1006,7 +1006,9 @@ extension KilnObjectReader {
     @inlinable @inline(__always)
     func knownCase<T>(_ type: T.Type, at index: Int) -> T? {
         let token = tokens[index]
-        guard token.kind == .string || token.kind == .escapedString || token.kind == .int, let fallback = T.self as? any FallbackEnum.Type else {
+        guard token.kind == .string || token.kind == .escapedString || token.kind == .int,
+            withContext({ $0.isFallbackEnum(T.self) }), let fallback = T.self as? any FallbackEnum.Type
+        else {
             return nil
         }
         return Self.knownCase(fallback, as: T.self, token, in: bytes)
