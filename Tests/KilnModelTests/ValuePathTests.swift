@@ -77,6 +77,37 @@ import Testing
         #expect(list.map(\.echo?.path) == [nil, "[1].echo"])
         #expect(repairs.map(\.path).contains("[1].kind"))
     }
+
+    /// A plain `Codable` type between two models.
+    struct Wrapper: Codable, Equatable {
+        var inner: Transfer
+        var echo: PathEcho
+    }
+
+    @DataModel
+    struct Route: Equatable {
+        var kind = Kind.card
+        var wrapper: Wrapper?
+        var echo: PathEcho?
+    }
+
+    /// The objects of a list share one node for their values' paths, made again for each object
+    /// only while something holds it: here the outer model's node is held by the `Codable`
+    /// type's container while the inner model makes its own. Each value still sees its own path.
+    @Test func eachObjectOfAListNamesItsOwnPath() throws {
+        let count = 40
+        let routes = (0..<count).map { i in
+            let kind = i % 3 == 0 ? "\"bad\(i)\"" : "\"card\""
+            return #"{"kind": \#(kind), "wrapper": {"inner": {"kind": \#(kind), "echo": 1}, "echo": 2}, "echo": 3}"#
+        }
+        let (list, repairs) = try ModelIntentTests.decodeAllWays([Route].self, "[\(routes.joined(separator: ", "))]")
+        #expect(list.map(\.echo?.path) == (0..<count).map { "[\($0)].echo" })
+        #expect(list.map(\.wrapper?.echo.path) == (0..<count).map { "[\($0)].wrapper.echo" })
+        #expect(list.map(\.wrapper?.inner.echo?.path) == (0..<count).map { "[\($0)].wrapper.inner.echo" })
+        let bad = (0..<count).filter { $0 % 3 == 0 }
+        // The inner models also log their missing `length`.
+        #expect(Set(repairs.map(\.path).filter { $0.hasSuffix("kind") }) == Set(bad.map { "[\($0)].kind" } + bad.map { "[\($0)].wrapper.inner.kind" }))
+    }
 }
 
 extension ValuePathTests.Meters {

@@ -46,7 +46,7 @@ final class KilnDecodingContext {
     @usableFromInline let memberTables = MemberTables()
     /// The object whose path node ``KilnObjectReader/objectNode()`` made last, and the node.
     var strictNodeObject = -1
-    var strictNode: KilnPathNode?
+    @exclusivity(unchecked) var strictNode: KilnPathNode?
     /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
     /// decode ends. Only the decode's own thread touches them.
     @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []
@@ -98,6 +98,23 @@ final class KilnDecodingContext {
     /// of a list read through the `Decoder` protocol.
     func fastModel(_ type: Any.Type) -> (any KilnFastDecodable.Type)? {
         fastModels.remembered(type) ?? fastModels.remember(type) { $0 as? any KilnFastDecodable.Type }
+    }
+
+    /// The path node of `object`, the step `step` below `parent`, for
+    /// ``KilnObjectReader/objectNode()``: the node made for the object before, when nothing holds
+    /// it any more (no decoder, container, child node or repair; a reader that refers to it
+    /// unretained runs inside a call that holds it), made this one; else a new node. One
+    /// allocation and release fewer for each object whose values go through decoders of their own
+    /// (the plain enums of a list of models).
+    func strictNode(of object: Int, parent: KilnPathNode?, step: KilnPathNode.Step) -> KilnPathNode {
+        strictNodeObject = object
+        if isKnownUniquelyReferenced(&strictNode), let node = strictNode {
+            node.reset(parent: parent, step: step)
+            return node
+        }
+        let made = KilnPathNode(parent: parent, step: step)
+        strictNode = made
+        return made
     }
 
     /// Keeps `node` alive until the decode ends, for readers that refer to it unretained.
@@ -237,11 +254,18 @@ final class KilnPathNode {
         case integerKey(Int, Int)
     }
 
-    let parent: KilnPathNode?
-    let step: Step
+    private(set) var parent: KilnPathNode?
+    private(set) var step: Step
 
     @usableFromInline
     init(parent: KilnPathNode?, step: Step) {
+        self.parent = parent
+        self.step = step
+    }
+
+    /// Makes this node the step `step` below `parent`: only for a node nothing else holds
+    /// (``KilnDecodingContext/strictNode(of:parent:step:)``), as every other node is immutable.
+    func reset(parent: KilnPathNode?, step: Step) {
         self.parent = parent
         self.step = step
     }

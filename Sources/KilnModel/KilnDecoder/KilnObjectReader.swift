@@ -990,10 +990,13 @@ extension KilnObjectReader {
         if let cachedNode { return cachedNode.takeUnretainedValue() }
         let context = self.context
         if context.strictNodeObject == object { return context.strictNode }
-        let made = node()
-        context.strictNodeObject = object
-        context.strictNode = made
-        return made
+        let parentNode = self.parentNode()
+        guard let step = place.step(in: context.tape) else {
+            context.strictNodeObject = object
+            context.strictNode = parentNode
+            return parentNode
+        }
+        return context.strictNode(of: object, parent: parentNode, step: step)
     }
 
     /// A case of a `FallbackEnum` by its raw value, without a `Decoder` and the path node it
@@ -1024,17 +1027,21 @@ extension KilnObjectReader {
     @usableFromInline
     func node() -> KilnPathNode? {
         if let cachedNode { return cachedNode.takeUnretainedValue() }
-        let parentNode: KilnPathNode?
-        switch parent {
-        case .node(let node): parentNode = node?.takeUnretainedValue()
-        case .reader(let reader):
-            switch place {
-            case .element(let key, _), .member(let key, _): parentNode = reader.pointee.sharedListNode(Int(key))
-            default: parentNode = reader.pointee.sharedNode()?.takeUnretainedValue()
-            }
-        }
+        let parentNode = self.parentNode()
         guard let step = place.step(in: context.tape) else { return parentNode }
         return KilnPathNode(parent: parentNode, step: step)
+    }
+
+    /// The node this object's node is a step below (its own, when ``place`` is no step).
+    func parentNode() -> KilnPathNode? {
+        switch parent {
+        case .node(let node): return node?.takeUnretainedValue()
+        case .reader(let reader):
+            switch place {
+            case .element(let key, _), .member(let key, _): return reader.pointee.sharedListNode(Int(key))
+            default: return reader.pointee.sharedNode()?.takeUnretainedValue()
+            }
+        }
     }
 
     /// The node of this object's list (or dictionary) member whose key is the string token at
