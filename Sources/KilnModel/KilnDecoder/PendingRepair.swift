@@ -254,6 +254,7 @@ struct PendingRepairChunks {
 
     /// Appends `repair` (its document set by ``placing(_:in:)``), with `tail` and `result`, made
     /// by `reader` in its object.
+    @inline(__always)
     mutating func append(_ repair: PendingRepair, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) {
         var repair = repair
         repair.place = place(of: reader, in: Int(repair.document))
@@ -282,6 +283,7 @@ struct PendingRepairChunks {
     /// nearly always the literals of a model's properties: one is known by its bits alone (the
     /// same bits are the same string, and the table keeps it alive, so its memory is not
     /// reused), without comparing text.
+    @inline(__always)
     private mutating func tailPlace(_ tail: PendingRepair.Tail) -> UInt32 {
         // The first tail goes in unremembered: a log of one needs no table of slots.
         guard case .key(let key) = tail, !tails.isEmpty else {
@@ -370,6 +372,7 @@ struct PendingRepairChunks {
 
     /// Where `reader`'s object is, stored once for the repairs of one object made one after
     /// another.
+    @inline(__always)
     private mutating func place(of reader: KilnObjectReader, in document: Int) -> PendingRepair.Place {
         let anchor = reader.anchor
         let anchorID = anchor.map { ObjectIdentifier($0.takeUnretainedValue()) }

@@ -163,6 +163,7 @@ private struct RepairLog {
 
     /// Adds a repair made in `tape` by Kiln's `reader` in its object, unless it was recorded
     /// before; whether it was new.
+    @inline(never)
     mutating func add(_ repair: PendingRepair, in tape: JSONTape, tail: PendingRepair.Tail, result: RepairValue, by reader: KilnObjectReader) -> Bool {
         let repair = pending.placing(repair, in: tape)
         guard isNew(repair, tail: tail) else { return false }
@@ -215,6 +216,7 @@ private struct RepairLog {
     /// `runs` (the current one or an ancestor it returned to) is compared with that object's
     /// entries since its first; anything else — or a long comparison — switches to a set of
     /// every pending repair.
+    @inline(__always)
     private mutating func isNew(_ repair: PendingRepair, tail: PendingRepair.Tail) -> Bool {
         if indexesPending || !keepsRepairs { return seenPending.insert(repair.identity(tail: tail)).inserted }
         let object = repair.object
