@@ -1,5 +1,5 @@
 import Foundation
-import KilnModel
+@_spi(Testing) import KilnModel
 import Testing
 
 /// A value read through a decoder of its own (a plain enum, a type of the app's own) gets its
@@ -107,6 +107,37 @@ import Testing
         let bad = (0..<count).filter { $0 % 3 == 0 }
         // The inner models also log their missing `length`.
         #expect(Set(repairs.map(\.path).filter { $0.hasSuffix("kind") }) == Set(bad.map { "[\($0)].kind" } + bad.map { "[\($0)].wrapper.inner.kind" }))
+    }
+
+    /// A plain `Codable` type holding lists of models.
+    struct Journey: Codable, Equatable {
+        var routes: [Route]
+        var spare: [Route]?
+        var names: [String]
+    }
+
+    /// A list of models is read element by element by the models' readers, at the root, under
+    /// a key path and inside a `Codable` type, with the paths, values and repairs of a decode
+    /// per element; a list holding anything but objects is decided by the generic decode.
+    @Test func listsOfModelsReadAsEachElementWould() throws {
+        let route = #"{"kind": "bad", "echo": 1}"#
+        let good = #"{"kind": "card", "echo": 2}"#
+        let (journey, repairs) = try ModelIntentTests.decodeAllWays(
+            Journey.self, #"{"routes": [\#(good), \#(route)], "spare": [\#(route)], "names": ["a"]}"#)
+        #expect(journey.routes.map(\.echo?.path) == ["routes.[0].echo", "routes.[1].echo"])
+        #expect(repairs.map(\.path) == ["routes[1].kind", "spare[0].kind"])
+
+        // A `null` and a string among the models: dropped by the lossy root list.
+        let (mixed, dropped) = try ModelIntentTests.decodeAllWays([Route].self, "[\(good), null, \(route), \"x\"]")
+        #expect(mixed.map(\.echo?.path) == ["[0].echo", "[2].echo"])
+        #expect(dropped.map(\.path) == ["[1]", "[2].kind", "[3]"])
+
+        // Under a key path.
+        let data = Data(#"{"data": {"items": [\#(good), \#(route)]}}"#.utf8)
+        let (routes, logged) = try KilnDecoder().decodeWithRepairs([Route].self, from: data, at: "data.items")
+        #expect(routes.map(\.echo?.path) == ["data.items.[0].echo", "data.items.[1].echo"])
+        #expect(logged.map(\.path) == ["data.items[1].kind"])
+        #expect(routes == (try KilnDecoder.decoderProtocolPath.decode([Route].self, from: data, at: "data.items")))
     }
 }
 

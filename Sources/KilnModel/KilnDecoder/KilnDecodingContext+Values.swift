@@ -188,9 +188,16 @@ extension KilnDecodingContext {
         return try decodeWithDecoder(T.self, at: index, parent, step)
     }
 
-    /// `[String]` and the lists of numbers models hold, straight from the tape when every element
-    /// fits; any other list, and one with an element that does not fit, through its own decoding.
+    /// Lists of models with a fast path, `[String]` and the lists of numbers models hold, straight
+    /// from the tape when every element fits; any other list, and one with an element that does
+    /// not fit, through its own decoding.
     func decodeList<T: Decodable>(_ type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) throws -> T {
+        // A list of models starts with an object: other lists skip the look-up of `T`.
+        if usesFastPath, tape.tokens[index].aux > 0, tape.tokens[index + 1].kind == .object, let list = fastModelListType(T.self),
+            let items = list.kilnFastList(in: self, at: index, node: step.map { KilnPathNode(parent: parent, step: $0) } ?? parent) as? T
+        {
+            return items
+        }
         if T.self is [String].Type, let items = stringArray(at: index) {
             return unsafeBitCast(items, to: T.self)
         }
@@ -292,6 +299,35 @@ extension KilnDecodingContext {
         }
     }
 
+    /// `[M]` for a model `M` with a fast path, each element read by its fast initializer as
+    /// ``fastDecode(_:as:at:_:_:)`` reads one, below `node` (the list's node) at its position:
+    /// without the `Decoder` protocol's dispatch per element and the copies of each model it
+    /// made. `nil` when the list holds anything but objects, whose reads the generic decode
+    /// decides (a lossy list drops or coerces them, a strict one fails).
+    func fastModelList<M: KilnFastDecodable>(_ model: M.Type, at index: Int, node: KilnPathNode?) -> [M]? {
+        guard kind(index) == .array else { return nil }
+        let tokens = tape.tokens
+        let end = Int(tokens[index].payload)
+        var i = index + 1
+        while i < end {
+            guard tokens[i].kind == .object else { return nil }
+            i = Int(tokens[i].payload)
+        }
+        var items: [M] = []
+        items.reserveCapacity(Int(tokens[index].aux))
+        i = index + 1
+        var position = 0
+        while i < end {
+            let mark = memberTables.top
+            var reader = KilnObjectReader(context: self, object: i, parent: node, step: .index(position), model: M.self)
+            items.append(M(kiln: &reader))
+            memberTables.top = mark
+            i = Int(tokens[i].payload)
+            position += 1
+        }
+        return items
+    }
+
     /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.
     func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
         let mark = memberTables.top
@@ -329,5 +365,18 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             i = tape.next(after: i + 1)
         }
         return result
+    }
+}
+
+/// `[M]` for a model `M` with a fast path: a list ``KilnDecodingContext/fastModelList(_:at:node:)``
+/// reads.
+protocol KilnFastModelList {
+    /// The list at `index`, below `node`; `nil` when it holds anything but objects.
+    static func kilnFastList(in context: KilnDecodingContext, at index: Int, node: KilnPathNode?) -> Self?
+}
+
+extension Array: KilnFastModelList where Element: KilnFastDecodable {
+    static func kilnFastList(in context: KilnDecodingContext, at index: Int, node: KilnPathNode?) -> [Element]? {
+        context.fastModelList(Element.self, at: index, node: node)
     }
 }

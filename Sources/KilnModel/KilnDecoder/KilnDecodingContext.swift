@@ -50,10 +50,11 @@ final class KilnDecodingContext {
     /// Path nodes that ``KilnObjectReader``s refer to without reference counting, kept until the
     /// decode ends. Only the decode's own thread touches them.
     @exclusivity(unchecked) var keptNodes: [KilnPathNode] = []
-    /// Which types read lately are ``FallbackEnum``s (``isFallbackEnum(_:)``) and which are models
-    /// with a fast path (``fastModel(_:)``).
+    /// Which types read lately are ``FallbackEnum``s (``isFallbackEnum(_:)``), models with a fast
+    /// path (``fastModel(_:)``) and lists of them (``fastModelListType(_:)``).
     @exclusivity(unchecked) @usableFromInline var fallbackEnums = ConformanceMemo<Bool>()
     @exclusivity(unchecked) private var fastModels = ConformanceMemo<(any KilnFastDecodable.Type)?>()
+    @exclusivity(unchecked) private var fastModelLists = ConformanceMemo<(any KilnFastModelList.Type)?>()
 
     init(
         tape: JSONTape, session: DecodingSession, userInfo: [CodingUserInfoKey: Any], usesFastPath: Bool,
@@ -98,6 +99,13 @@ final class KilnDecodingContext {
     /// of a list read through the `Decoder` protocol.
     func fastModel(_ type: Any.Type) -> (any KilnFastDecodable.Type)? {
         fastModels.remembered(type) ?? fastModels.remember(type) { $0 as? any KilnFastDecodable.Type }
+    }
+
+    /// `type as? any KilnFastModelList.Type` (a list of models with a fast path), remembered for
+    /// the decode: asked for every list read through the `Decoder` protocol.
+    @inline(__always)
+    func fastModelListType(_ type: Any.Type) -> (any KilnFastModelList.Type)? {
+        fastModelLists.remembered(type) ?? fastModelLists.remember(type) { $0 as? any KilnFastModelList.Type }
     }
 
     /// The path node of `object`, the step `step` below `parent`, for

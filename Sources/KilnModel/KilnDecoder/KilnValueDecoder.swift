@@ -65,4 +65,14 @@ struct KilnValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         KilnSingleValueContainer(decoder: self)
     }
+
+    /// The value as `List`, a list of models with a fast path
+    /// (``KilnDecodingContext/fastModelList(_:at:node:)``); `nil` when it is another type or holds
+    /// anything but objects, or the decoder reads models through `init(from:)`.
+    func fastModelList<List>(_ type: List.Type) -> List? {
+        guard context.usesFastPath, let list = context.fastModelListType(List.self),
+            let items = list.kilnFastList(in: context, at: index, node: node)
+        else { return nil }
+        return items as? List
+    }
 }

@@ -10,6 +10,9 @@ public protocol LossyDecodable {
 
 extension Array: LossyDecodable where Element: Decodable {
     public static func decodeLossy(from decoder: any Decoder) throws -> [Element] {
+        // A list of models with a fast path, read by Kiln's decoder: each element by its model's
+        // reader, as it would be through the container below, without a decode per element.
+        if let kiln = decoder as? KilnValueDecoder, let list = kiln.fastModelList(Self.self) { return list }
         var container = try decoder.unkeyedContainer()
         let session = DecodingSession.current(in: decoder)
         var result: [Element] = []
