@@ -318,10 +318,7 @@ extension KilnDecodingContext {
         i = index + 1
         var position = 0
         while i < end {
-            let mark = memberTables.top
-            var reader = KilnObjectReader(context: self, object: i, parent: node, step: .index(position), model: M.self)
-            items.append(M(kiln: &reader))
-            memberTables.top = mark
+            items.append(readModel(M.self, at: i, node, .index(position)))
             i = Int(tokens[i].payload)
             position += 1
         }
@@ -330,10 +327,17 @@ extension KilnDecodingContext {
 
     /// Runs a model's generated fast initializer; `F` is `T`, opened from the existential.
     func fastDecode<F: KilnFastDecodable, T>(_ fast: F.Type, as type: T.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> T {
+        unsafeBitCast(readModel(F.self, at: index, parent, step), to: T.self)
+    }
+
+    /// The model `M` at the object `index`, `step` below `parent`, read by its fast initializer;
+    /// the member tables its reader files are let go when it is done.
+    @inline(__always)
+    func readModel<M: KilnFastDecodable>(_ model: M.Type, at index: Int, _ parent: KilnPathNode?, _ step: KilnPathNode.Step?) -> M {
         let mark = memberTables.top
         defer { memberTables.top = mark }
-        var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: F.self)
-        return unsafeBitCast(F(kiln: &reader), to: T.self)
+        var reader = KilnObjectReader(context: self, object: index, parent: parent, step: step, model: M.self)
+        return M(kiln: &reader)
     }
 }
 
