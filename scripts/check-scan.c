@@ -124,6 +124,14 @@ static void check_at(uint8_t *p, size_t n) {
     checks++;
     if (got != expected) report("kiln_space_run_length", p, n, got, expected);
 
+    // Every guess of the run's length, right or wrong.
+    for (size_t guess = 0; guess <= KILN_SCAN_BLOCK; guess++) {
+        got = (size_t)kiln_is_space_run(p, guess);
+        expected = guess < KILN_SCAN_BLOCK && ref_space_run_length(p) == guess;
+        checks++;
+        if (got != expected) report("kiln_is_space_run", p, guess, got, expected);
+    }
+
     got = kiln_three_byte_run_length(p);
     expected = ref_three_byte_run_length(p);
     checks++;

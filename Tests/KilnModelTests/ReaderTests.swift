@@ -28,6 +28,46 @@ struct ReaderTests {
         }
     }
 
+    /// The reader takes each line to be indented as the one before until a line is not: lines
+    /// whose indentation changes by any amount, from one line to the next or back (deeper,
+    /// shallower, wider than a block of sixteen, with tabs or a carriage return after the
+    /// spaces), read as the minified document does, and an error after a changed indentation
+    /// names the right byte.
+    @Test func indentationThatChangesFromLineToLineReadsLikeMinified() throws {
+        let members = (0..<40).map { #""k\#($0)": "# + ["1", #""v""#, "[2, 3]", "{}", "null", "-4.5"][$0 % 6] }
+        let minified = try JSONValue(parsing: "{" + members.joined(separator: ",").replacingOccurrences(of: ": ", with: ":") + "}")
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<200 {
+            // Runs of equal widths, as documents have them, broken by jumps of any size.
+            var width = next(20)
+            var text = "{"
+            var widths: [Int] = []
+            for (index, member) in members.enumerated() {
+                if next(3) == 0 { width = max(0, width + next(9) - 4) }
+                if next(10) == 0 { width = next(40) }
+                widths.append(width)
+                let after = ["", "", "\t", "\r"][round % 4 == 3 ? next(4) : 0]
+                text += "\n" + String(repeating: " ", count: width) + after + member + (index < members.count - 1 ? "," : "")
+            }
+            text += "\n" + String(repeating: " ", count: next(20)) + "}"
+            #expect(try JSONValue(parsing: text) == minified, "widths \(widths)")
+            // The same lines with a bad token on the last one: the error is where it is.
+            let cut = text.index(text.startIndex, offsetBy: text.utf8.count - 1)
+            let broken = String(text[..<cut]) + "\n" + String(repeating: " ", count: width) + "x}"
+            let offset = broken.utf8.count - 2
+            #expect {
+                _ = try JSONDocument(parsing: broken)
+            } throws: { error in
+                guard case .invalidJSON(_, let at, _, _)? = error as? ModelDecodingError else { return false }
+                return at == offset
+            }
+        }
+    }
+
     /// Whatever whitespace follows a key's colon, and empty containers written tight or
     /// loose, read as the minified document does; a control character is no whitespace there.
     @Test func whitespaceAfterAColonAndEmptyContainersReadLikeMinified() throws {

@@ -116,6 +116,24 @@ static inline size_t kiln_space_run_length(const uint8_t *p) {
     return kiln_length_before_mark(p, kiln_non_spaces);
 }
 
+/// Whether the bytes at `p` are `n` spaces and then a byte that is not a space, for `n` below
+/// `KILN_SCAN_BLOCK`; 0 for a larger `n`. `kiln_space_run_length(p) == n`, tested on the bits of
+/// one block without counting them: a reader that guesses a line's indentation can read on at
+/// the guess while this confirms it (a count would hold the next read up until it is known).
+/// Reads one block, under the terms of `kiln_space_run_length`.
+static inline int kiln_is_space_run(const uint8_t *p, size_t n) {
+    if (n >= KILN_SCAN_BLOCK) return 0;
+    uint64_t others = kiln_non_spaces(p);
+#if defined(__SSE2__)
+    return (others & ((2ULL << n) - 1)) == (1ULL << n);
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    return (others & ((16ULL << (4 * n)) - 1)) == (15ULL << (4 * n));
+#else
+    // A byte that is not a space is nonzero here, and the bytes are in order from the low one.
+    return (others & ((1ULL << (8 * n)) - 1)) == 0 && ((others >> (8 * n)) & 0xFF) != 0;
+#endif
+}
+
 /// `kiln_plain_text_length` within the `n` bytes at `p`: the same count, at most `n`, reading no
 /// byte at or after `p + n` (a block at a time while a block remains, then one at a time). For
 /// text whose end is not followed by readable padding.
