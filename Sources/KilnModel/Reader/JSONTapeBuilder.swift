@@ -72,8 +72,6 @@ struct JSONTapeBuilder {
     var switchAt = Int.max
     /// The copy of the document's end, made when the reader reaches `switchAt`.
     var tail: UnsafeMutablePointer<UInt8>?
-    /// The indentation of the last line break the reader skipped (``skipLayout(_:)``).
-    var indent = 0
 
     /// Parses `bytes` into a tape.
     ///
@@ -214,21 +212,25 @@ struct JSONTapeBuilder {
     /// Whitespace where pretty-printed documents break lines (after `{`, `[`, `,` and a value):
     /// a line break and its indentation are skipped sixteen spaces at a time (CKilnScan).
     ///
-    /// Most lines are indented as the one before (the members of an object, the elements of an
-    /// array): where ``indent`` is still right, the reader reads on from it while the scan only
-    /// confirms it, rather than waiting for the scan's count to know where to read (each
-    /// token's place hangs on the one before it; twitter.json is read in four fifths of the
-    /// time). Inline: out of line, the call cost more than the loop on indented documents
-    /// (twitter.json 6% more instructions). The padding, or the anchor of a document read in
-    /// place (not a space), stops the scan, and keeps its loads inside the memory read.
+    /// Lines at one depth are indented alike (the members of an object, the elements of an
+    /// array, and the bracket that closes their parent as the parent's own line): `indent` is
+    /// the indentation last seen at the depth of the line's token. Where it is still right, the
+    /// reader reads on from it while the scan only confirms it, rather than waiting for the
+    /// scan's count to know where to read (each token's place hangs on the one before it;
+    /// twitter.json is read in four fifths of the time). A line indented otherwise is counted,
+    /// and its count kept for the next. Inline: out of line, the call cost more than the loop
+    /// on indented documents (twitter.json 6% more instructions). The padding, or the anchor of
+    /// a document read in place (not a space), stops the scan, and keeps its loads inside the
+    /// memory read.
     @inline(__always)
-    mutating func skipLayout(_ start: Int) -> Int {
+    func skipLayout(_ start: Int, indent: UnsafeMutablePointer<Int>) -> Int {
         guard p[start] == 0x0A else { return skipWhitespace(start) }
         let line = start &+ 1
-        let guess = indent
+        let guess = indent.pointee
         if kiln_is_space_run(p + line, guess) != 0 { return Self.skipWhitespace(p, line &+ guess) }
-        indent = kiln_space_run_length(p + line)
-        return Self.skipWhitespace(p, line &+ indent)
+        let counted = kiln_space_run_length(p + line)
+        indent.pointee = counted
+        return Self.skipWhitespace(p, line &+ counted)
     }
 
     func fail(_ message: String, _ offset: Int) -> JSONSyntaxError {
@@ -253,9 +255,12 @@ struct JSONTapeBuilder {
     mutating func run<Checks: TailChecks>(_ checks: Checks.Type) throws(JSONSyntaxError) {
         // Container token indices, innermost last, and beside them the count of values read in
         // each container's parent when the container opened.
-        let stack = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: 3 * (maxDepth + 1))
         defer { stack.deallocate() }
         let counts = stack + (maxDepth + 1)
+        // And the indentation of the lines at each depth (``skipLayout(_:indent:)``).
+        let indents = counts + (maxDepth + 1)
+        indents.initialize(repeating: 0, count: maxDepth + 1)
         // Read from the builder once: its out-of-line calls could change it, for all the
         // compiler knows, so each use in the loop would load it again.
         let (count, maxDepth) = (self.count, self.maxDepth)
@@ -285,7 +290,7 @@ struct JSONTapeBuilder {
                 // An object's keys are plain until one is not (`key(_:of:)`).
                 append(isObject ? .object : .array, 0, 0, isASCII: isObject)
                 inObject = isObject
-                i = skipLayout(i &+ 1)
+                i = skipLayout(i &+ 1, indent: indents + depth)
                 if p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     depth -= 1
                     tokens[stack[depth]].payload = Int64(tokenCount)
@@ -332,12 +337,13 @@ struct JSONTapeBuilder {
                     return
                 }
                 // A comma or a bracket most often follows a value at once.
-                if p[i] <= 0x20 { i = skipLayout(i) }
+                // Before a comma, or the bracket that closes this container: a line of the depth above.
+                if p[i] <= 0x20 { i = skipLayout(i, indent: indents + (depth - 1)) }
                 let b = p[i]
                 if b == UInt8(ascii: ",") {
                     // Whitespace from a token before the anchor may end past it.
                     if Checks.everyToken, i >= switchAt { switchToTail(i) }
-                    i = skipLayout(i &+ 1)
+                    i = skipLayout(i &+ 1, indent: indents + depth)
                     if inObject { i = try key(i, of: stack[depth - 1], Checks.self) }
                     break
                 }
